@@ -1,0 +1,6 @@
+import { errorResponse, notFound } from "@/lib/api/errors";
+
+/** Unknown /api paths answer JSON, never the HTML 404 page. */
+const handler = async () => errorResponse(notFound("no such endpoint"));
+
+export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };

@@ -1,0 +1,9 @@
+import { withPublic } from "@/lib/api/with-user";
+import { checkHealth } from "@/lib/app/health";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withPublic(async ({ app }) => {
+  const health = await checkHealth(app);
+  return Response.json(health, { status: health.ok ? 200 : 503 });
+});

@@ -1,0 +1,62 @@
+import { ensureInitUser } from "@/lib/auth/ensure-user";
+import { RateLimiter } from "@/lib/auth/rate-limiter";
+import { loadConfig, type Config } from "@/lib/config/config";
+import { resolveSecret } from "@/lib/config/secrets";
+import { openDatabase, type Database } from "@/lib/db/client";
+import { createStorage } from "@/lib/storage/create-storage";
+import type { Storage } from "@/lib/storage/types";
+import { createRunner } from "@/lib/tasks/create-runner";
+import type { RetryPolicy } from "@/lib/tasks/inline-step";
+import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
+
+/** Everything a request or a task needs, built once per process. */
+export interface App extends TaskDeps {
+  database: Database;
+  runner: TaskRunner;
+  rateLimiter: RateLimiter;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  /** Tests pass an in-memory or PostgreSQL database. */
+  database?: Database;
+  storage?: Storage;
+  retryPolicy?: RetryPolicy;
+  now?: () => number;
+}
+
+export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
+  const now = options.now ?? Date.now;
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const db = database.db;
+  if (config.initUser) await ensureInitUser(db, config.initUser, now());
+  const storage =
+    options.storage ?? createStorage(config, resolveSecret(config.dataDir, "UPLOAD_SIGNING_SECRET", config.uploadSigningSecret));
+  const deps: TaskDeps = { db, storage, config, now };
+  const runner = await createRunner(deps, options.retryPolicy);
+  return {
+    ...deps,
+    database,
+    runner,
+    rateLimiter: new RateLimiter(config.rateLimitPerMinute),
+    async close() {
+      await runner.close();
+      await database.close();
+    },
+  };
+}
+
+const holder = globalThis as typeof globalThis & { __videoAssetApp?: Promise<App> };
+
+/** The process-wide app, built on first use from the environment (kept across dev reloads). */
+export function getApp(): Promise<App> {
+  holder.__videoAssetApp ??= createApp(loadConfig()).catch((error) => {
+    holder.__videoAssetApp = undefined;
+    throw error;
+  });
+  return holder.__videoAssetApp;
+}
+
+export function setApp(app: App | undefined): void {
+  holder.__videoAssetApp = app ? Promise.resolve(app) : undefined;
+}

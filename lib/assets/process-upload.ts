@@ -1,0 +1,74 @@
+import { findAsset, updateAsset } from "@/lib/db/assets";
+import { findTask } from "@/lib/db/tasks";
+import { probeMp4 } from "@/lib/media/probe-mp4";
+import { sha256OfStream } from "@/lib/media/sha256-stream";
+import { MediaRejectedError, type VideoSpec } from "@/lib/media/types";
+import { createProgressWriter } from "@/lib/tasks/progress";
+import { finishTask } from "@/lib/tasks/task-lifecycle";
+import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
+
+/** Share of the task's progress given to probing; hashing the whole file is the rest. */
+const PROBE_SHARE = 0.05;
+
+/**
+ * The `upload` task: check the stored file (MP4 boxes by ranged reads, codecs), hash it in one
+ * streaming pass, and move the asset to `ready` — or to `failed` with the reason.
+ */
+export const processUploadTask: TaskDefinition = {
+  type: "upload",
+
+  async run(taskId, step, deps) {
+    const asset = await step.run("load-asset", () => loadAsset(deps, taskId));
+    const videoSpec = await step.run("probe-mp4", () => probeStoredFile(deps, asset.storageKey));
+    const { sha256, size } = await step.run("hash-file", () => hashStoredFile(deps, taskId, asset.storageKey));
+    await step.run("record-ready", async () => {
+      const now = deps.now();
+      await updateAsset(deps.db, asset.id, { status: "ready", size, sha256, videoSpec, errorMessage: null, updatedAt: now });
+      await finishTask(deps, taskId, {
+        phase: "completed",
+        output: { upload: { videoSpec, size, hash: [{ algorithm: "sha256", hash: sha256 }] } },
+      });
+    });
+  },
+
+  async onFailure(task, message, deps) {
+    if (!task.inputAssetId) return;
+    await updateAsset(deps.db, task.inputAssetId, { status: "failed", errorMessage: message, updatedAt: deps.now() });
+  },
+};
+
+async function loadAsset(deps: TaskDeps, taskId: string) {
+  const task = await findTask(deps.db, taskId);
+  const asset = task?.inputAssetId ? await findAsset(deps.db, task.inputAssetId) : undefined;
+  if (!asset) throw new NonRetriableError("the asset was deleted");
+  return { id: asset.id, storageKey: asset.storageKey };
+}
+
+async function probeStoredFile(deps: TaskDeps, key: string): Promise<VideoSpec> {
+  const stored = await deps.storage.stat(key);
+  if (!stored) throw new NonRetriableError("the uploaded file is missing from storage");
+  if (stored.size > deps.config.maxUploadBytes) {
+    await deps.storage.delete(key);
+    throw new NonRetriableError(`the file is larger than the upload limit of ${deps.config.maxUploadBytes} bytes`);
+  }
+  const reader = await deps.storage.openRangeReader(key);
+  try {
+    return (await probeMp4(reader)).videoSpec;
+  } catch (error) {
+    if (error instanceof MediaRejectedError) throw new NonRetriableError(error.message);
+    throw error;
+  } finally {
+    await reader.close();
+  }
+}
+
+async function hashStoredFile(deps: TaskDeps, taskId: string, key: string) {
+  const stored = await deps.storage.stat(key);
+  if (!stored) throw new NonRetriableError("the uploaded file is missing from storage");
+  const progress = createProgressWriter(deps, taskId, PROBE_SHARE);
+  const result = await sha256OfStream(await deps.storage.createReadStream(key), (bytes) =>
+    progress.report(bytes / Math.max(1, stored.size)),
+  );
+  await progress.flush(1);
+  return result;
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { ASSET_STATUSES } from "@/lib/db/schema";
+
+export const requestUploadSchema = z.strictObject({
+  name: z
+    .string({ error: "is required and must be a string" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(512, "must be at most 512 characters"),
+});
+
+export type RequestUpload = z.infer<typeof requestUploadSchema>;
+
+export const videoTrackSchema = z.object({
+  type: z.literal("video"),
+  codec: z.literal("h264"),
+  width: z.number(),
+  height: z.number(),
+  fps: z.number(),
+  bitrate: z.number(),
+});
+
+export const audioTrackSchema = z.object({
+  type: z.literal("audio"),
+  codec: z.literal("aac"),
+  sampleRate: z.number(),
+  channels: z.number(),
+  bitrate: z.number(),
+});
+
+export const videoSpecSchema = z.object({
+  format: z.literal("mp4"),
+  duration: z.number(),
+  bitrate: z.number(),
+  tracks: z.array(z.discriminatedUnion("type", [videoTrackSchema, audioTrackSchema])),
+});
+
+const hashSchema = z.array(z.object({ algorithm: z.literal("sha256"), hash: z.string() }));
+
+const pinnedFileSchema = z.object({ cid: z.string(), url: z.string(), gatewayUrl: z.string() });
+
+export const assetStorageSchema = z.object({
+  ipfs: pinnedFileSchema.extend({ nftMetadata: pinnedFileSchema.optional(), updatedAt: z.number() }).optional(),
+});
+
+export const assetSchema = z.object({
+  id: z.uuid(),
+  playbackId: z.string(),
+  userId: z.uuid(),
+  name: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  status: z.enum(ASSET_STATUSES),
+  errorMessage: z.string().optional(),
+  size: z.number().optional(),
+  hash: hashSchema.optional(),
+  videoSpec: videoSpecSchema.optional(),
+  downloadUrl: z.string().optional(),
+  storage: assetStorageSchema.optional(),
+});
+
+export type Asset = z.infer<typeof assetSchema>;
+export type VideoSpecJson = z.infer<typeof videoSpecSchema>;
+export type AssetStorage = z.infer<typeof assetStorageSchema>;

@@ -1,0 +1,42 @@
+import type { AssetRow } from "@/lib/db/schema";
+import type { Storage } from "@/lib/storage/types";
+import type { TaskDeps } from "@/lib/tasks/types";
+import type { Asset } from "./schemas";
+
+export interface AssetUrlContext {
+  storage: Storage;
+  origin: string;
+  now: number;
+  downloadUrlTtlSeconds: number;
+}
+
+/** The public Asset: fields not known yet are absent; `downloadUrl` only when ready. */
+export async function serializeAsset(row: AssetRow, ctx: AssetUrlContext): Promise<Asset> {
+  const asset: Asset = {
+    id: row.id,
+    playbackId: row.playbackId,
+    userId: row.userId,
+    name: row.name,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    status: row.status,
+  };
+  if (row.status === "failed" && row.errorMessage) asset.errorMessage = row.errorMessage;
+  if (row.size !== null) asset.size = row.size;
+  if (row.sha256) asset.hash = [{ algorithm: "sha256", hash: row.sha256 }];
+  if (row.videoSpec) asset.videoSpec = row.videoSpec;
+  if (row.storage) asset.storage = row.storage;
+  if (row.status === "ready") {
+    asset.downloadUrl = await ctx.storage.createDownloadUrl({
+      assetId: row.id,
+      key: row.storageKey,
+      expiresAt: ctx.now + ctx.downloadUrlTtlSeconds * 1000,
+      origin: ctx.origin,
+    });
+  }
+  return asset;
+}
+
+export function assetUrlContext(deps: TaskDeps, origin: string): AssetUrlContext {
+  return { storage: deps.storage, origin, now: deps.now(), downloadUrlTtlSeconds: deps.config.downloadUrlTtlSeconds };
+}

@@ -1,0 +1,69 @@
+import path from "node:path";
+import { z } from "zod";
+
+const GiB = 1024 ** 3;
+const SEVEN_DAYS_SECONDS = 7 * 24 * 3600;
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
+
+const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().positive().max(max).default(fallback);
+
+const envSchema = z.object({
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString,
+  APP_URL: optionalString.pipe(z.url().optional()),
+  MAX_UPLOAD_BYTES: positiveInt(5 * GiB),
+  UPLOAD_URL_TTL: positiveInt(3600, SEVEN_DAYS_SECONDS),
+  DOWNLOAD_URL_TTL: positiveInt(3600, SEVEN_DAYS_SECONDS),
+  RATE_LIMIT_PER_MINUTE: positiveInt(300),
+  TASK_CONCURRENCY: positiveInt(2, 64),
+  UPLOAD_SIGNING_SECRET: optionalString,
+  INIT_USER_EMAIL: optionalString.pipe(z.email().optional()),
+  INIT_USER_PASSWORD: optionalString,
+  INIT_API_TOKEN: optionalString.pipe(z.string().min(32).optional()),
+});
+
+export interface Config {
+  dataDir: string;
+  databaseUrl?: string;
+  appUrl?: string;
+  maxUploadBytes: number;
+  uploadUrlTtlSeconds: number;
+  downloadUrlTtlSeconds: number;
+  rateLimitPerMinute: number;
+  taskConcurrency: number;
+  uploadSigningSecret?: string;
+  initUser?: { email: string; password?: string; apiToken?: string };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const e = parsed.data;
+  if ((e.INIT_USER_PASSWORD || e.INIT_API_TOKEN) && !e.INIT_USER_EMAIL) {
+    throw new ConfigError("Invalid configuration: INIT_USER_PASSWORD and INIT_API_TOKEN need INIT_USER_EMAIL");
+  }
+  return {
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl: e.APP_URL?.replace(/\/+$/, ""),
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    uploadUrlTtlSeconds: e.UPLOAD_URL_TTL,
+    downloadUrlTtlSeconds: e.DOWNLOAD_URL_TTL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    taskConcurrency: e.TASK_CONCURRENCY,
+    uploadSigningSecret: e.UPLOAD_SIGNING_SECRET,
+    initUser: e.INIT_USER_EMAIL
+      ? { email: e.INIT_USER_EMAIL, password: e.INIT_USER_PASSWORD, apiToken: e.INIT_API_TOKEN }
+      : undefined,
+  };
+}

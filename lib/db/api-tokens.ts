@@ -1,0 +1,29 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "./client";
+import { apiTokens, type ApiTokenRow } from "./schema";
+
+export async function insertApiToken(
+  db: Db,
+  values: { userId: string; name: string; prefix: string; tokenHash: string; createdAt: number },
+): Promise<ApiTokenRow> {
+  const [row] = await db.insert(apiTokens).values(values).returning();
+  return row;
+}
+
+export async function findApiTokenByHash(db: Db, tokenHash: string): Promise<ApiTokenRow | undefined> {
+  const [row] = await db.select().from(apiTokens).where(eq(apiTokens.tokenHash, tokenHash));
+  return row;
+}
+
+export async function touchApiToken(db: Db, id: string, at: number): Promise<void> {
+  await db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, id));
+}
+
+export async function revokeApiToken(db: Db, userId: string, id: string, at: number): Promise<boolean> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,59 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "./client";
+import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
+import { assets, type AssetRow } from "./schema";
+
+export type NewAsset = typeof assets.$inferInsert;
+export type AssetPatch = Partial<Omit<AssetRow, "id" | "userId" | "createdAt">>;
+
+export async function insertAsset(db: Db, values: NewAsset): Promise<AssetRow> {
+  const [row] = await db.insert(assets).values(values).returning();
+  return row;
+}
+
+export async function findAsset(db: Db, id: string): Promise<AssetRow | undefined> {
+  const [row] = await db.select().from(assets).where(eq(assets.id, id));
+  return row;
+}
+
+export async function findUserAsset(db: Db, userId: string, id: string): Promise<AssetRow | undefined> {
+  const [row] = await db.select().from(assets).where(and(eq(assets.id, id), eq(assets.userId, userId)));
+  return row;
+}
+
+export async function listUserAssets(db: Db, userId: string, page: PageRequest): Promise<Page<AssetRow>> {
+  const rows = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.userId, userId), keysetWhere(assets, page.cursor)))
+    .orderBy(...keysetOrder(assets))
+    .limit(page.limit + 1);
+  return toPage(rows, page.limit);
+}
+
+/** Atomically reserves a waiting asset for one upload; undefined when it is taken or not waiting. */
+export async function claimAssetUpload(db: Db, id: string, at: number): Promise<AssetRow | undefined> {
+  const [row] = await db
+    .update(assets)
+    .set({ uploadClaimedAt: at, updatedAt: at })
+    .where(and(eq(assets.id, id), eq(assets.status, "waiting"), isNull(assets.uploadClaimedAt)))
+    .returning();
+  return row;
+}
+
+export async function releaseAssetUpload(db: Db, id: string, at: number): Promise<void> {
+  await db
+    .update(assets)
+    .set({ uploadClaimedAt: null, updatedAt: at })
+    .where(and(eq(assets.id, id), eq(assets.status, "waiting")));
+}
+
+export async function updateAsset(db: Db, id: string, patch: AssetPatch): Promise<AssetRow | undefined> {
+  const [row] = await db.update(assets).set(patch).where(eq(assets.id, id)).returning();
+  return row;
+}
+
+export async function deleteUserAsset(db: Db, userId: string, id: string): Promise<AssetRow | undefined> {
+  const [row] = await db.delete(assets).where(and(eq(assets.id, id), eq(assets.userId, userId))).returning();
+  return row;
+}

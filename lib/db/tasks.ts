@@ -1,0 +1,82 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
+import { tasks, type TaskPhase, type TaskRow, type TaskType } from "./schema";
+
+export type NewTask = typeof tasks.$inferInsert;
+export type TaskPatch = Partial<Omit<TaskRow, "id" | "userId" | "type" | "createdAt">>;
+
+export interface TaskFilter {
+  assetId?: string;
+  type?: TaskType;
+  phase?: TaskPhase;
+}
+
+export async function insertTask(db: Db, values: NewTask): Promise<TaskRow> {
+  const [row] = await db.insert(tasks).values(values).returning();
+  return row;
+}
+
+export async function findTask(db: Db, id: string): Promise<TaskRow | undefined> {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+  return row;
+}
+
+export async function findUserTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
+  const [row] = await db.select().from(tasks).where(and(eq(tasks.id, id), eq(tasks.userId, userId)));
+  return row;
+}
+
+export async function listUserTasks(
+  db: Db,
+  userId: string,
+  filter: TaskFilter,
+  page: PageRequest,
+): Promise<Page<TaskRow>> {
+  const rows = await db
+    .select()
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.userId, userId),
+        filter.assetId ? eq(tasks.inputAssetId, filter.assetId) : undefined,
+        filter.type ? eq(tasks.type, filter.type) : undefined,
+        filter.phase ? eq(tasks.phase, filter.phase) : undefined,
+        keysetWhere(tasks, page.cursor),
+      ),
+    )
+    .orderBy(...keysetOrder(tasks))
+    .limit(page.limit + 1);
+  return toPage(rows, page.limit);
+}
+
+export async function findTaskForAsset(db: Db, assetId: string, type: TaskType): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.inputAssetId, assetId), eq(tasks.type, type)))
+    .orderBy(...keysetOrder(tasks))
+    .limit(1);
+  return row;
+}
+
+export async function updateTask(db: Db, id: string, patch: TaskPatch): Promise<TaskRow | undefined> {
+  const [row] = await db.update(tasks).set(patch).where(eq(tasks.id, id)).returning();
+  return row;
+}
+
+/** Tasks a stopped process left unfinished, oldest first. */
+export async function listUnfinishedTasks(db: Db): Promise<TaskRow[]> {
+  return db
+    .select()
+    .from(tasks)
+    .where(inArray(tasks.phase, ["waiting", "running"]))
+    .orderBy(tasks.createdAt);
+}
+
+export async function incrementTaskRetries(db: Db, id: string, at: number): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ retries: sql`${tasks.retries} + 1`, updatedAt: at, statusUpdatedAt: at })
+    .where(eq(tasks.id, id));
+}

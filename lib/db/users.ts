@@ -1,0 +1,20 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { users, type UserRow } from "./schema";
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row;
+}
+
+export async function insertUser(
+  db: Db,
+  values: { email: string; name?: string; passwordHash?: string; createdAt: number },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+export async function updateUserPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}

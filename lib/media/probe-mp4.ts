@@ -1,0 +1,348 @@
+import {
+  MediaRejectedError,
+  type AudioTrackSpec,
+  type RangeReader,
+  type VideoSpec,
+  type VideoTrackSpec,
+} from "./types";
+
+/*
+ * Probes an MP4 / ISO-BMFF upload reading only box headers plus the moov box, so a
+ * 1 GiB file costs a few KiB of I/O wherever its moov sits. The moov is parsed here
+ * rather than with mp4box because mp4box materialises per-sample arrays whose length
+ * comes from the file (a 20-byte stsz can claim 4 billion samples and exhaust the heap).
+ */
+
+const MAX_MOOV_SIZE = 64 * 1024 * 1024;
+const MAX_TOP_LEVEL_BOXES = 1000;
+// Box types that may open an ISO-BMFF or QuickTime file.
+const FIRST_BOX_TYPES = new Set(["ftyp", "styp", "moov", "mdat", "free", "skip", "wide", "pdin", "meta", "uuid", "sidx", "pnot"]);
+const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
+const H264_FOURCCS = new Set(["avc1", "avc3"]);
+const VIDEO_CODEC_NAMES: Record<string, string> = {
+  hvc1: "hevc",
+  hev1: "hevc",
+  vp09: "vp9",
+  av01: "av1",
+  mp4v: "mpeg-4 part 2",
+};
+const AUDIO_CODEC_NAMES: Record<string, string> = {
+  "mp4a.6b": "mp3",
+  "mp4a.69": "mp3",
+  ".mp3": "mp3",
+  opus: "opus",
+  Opus: "opus",
+  "ac-3": "ac-3",
+  "ec-3": "e-ac-3",
+};
+// Object types 0x66-0x68 are MPEG-2 AAC (Main/LC/SSR), decoded like MPEG-4 AAC (0x40).
+const AAC_CODEC = /^mp4a\.(40|66|67|68)(\.|$)/;
+// AAC channelConfiguration -> channel count; 0 means "see the program config element", so use the sample entry.
+const CHANNELS_BY_CONFIG = [0, 1, 2, 3, 4, 5, 6, 8, 0, 0, 0, 7, 8, 24, 8, 0];
+
+interface Box {
+  type: string;
+  /** First byte after the header. */
+  start: number;
+  /** One past the last byte. */
+  end: number;
+}
+
+interface SampleStats {
+  count: number;
+  seconds: number;
+  bytes: number;
+}
+
+type ParsedTrack =
+  | { kind: "video"; fourcc: string; width: number; height: number; samples: SampleStats }
+  | { kind: "audio"; codec: string; sampleRate: number; channels: number; samples: SampleStats };
+
+interface ParsedMovie {
+  duration: number;
+  tracks: ParsedTrack[];
+}
+
+export async function probeMp4(reader: RangeReader): Promise<{ videoSpec: VideoSpec; bytesRead: number }> {
+  let bytesRead = 0;
+  const read = async (offset: number, length: number) => {
+    const bytes = await reader.read(offset, length);
+    bytesRead += bytes.length;
+    return bytes;
+  };
+
+  const boxes = await readTopLevelBoxes(reader.size, read);
+  const moov = boxes.find((box) => box.type === "moov");
+  if (!moov) {
+    throw new MediaRejectedError(boxes.some((box) => box.type === "mdat") ? "file is truncated" : "not an MP4 file");
+  }
+  const moovSize = moov.end - moov.start;
+  if (moovSize > MAX_MOOV_SIZE) throw new MediaRejectedError("moov box too large");
+  const bytes = await read(moov.start, moovSize);
+  if (bytes.length < moovSize) throw new MediaRejectedError("file is truncated");
+
+  let movie: ParsedMovie;
+  try {
+    movie = parseMoov(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch {
+    // The moov lies wholly inside the file, so anything unparseable in it is corruption, not truncation.
+    throw new MediaRejectedError("not an MP4 file");
+  }
+  return { videoSpec: toVideoSpec(movie, reader.size), bytesRead };
+}
+
+async function readTopLevelBoxes(
+  fileSize: number,
+  read: (offset: number, length: number) => Promise<Uint8Array>,
+): Promise<Box[]> {
+  if (fileSize === 0) throw new MediaRejectedError("file is empty");
+  const boxes: Box[] = [];
+  for (let pos = 0; pos < fileSize; ) {
+    const first = pos === 0;
+    const header = await read(pos, Math.min(16, fileSize - pos));
+    if (first && EBML_MAGIC.every((byte, i) => header[i] === byte)) {
+      throw new MediaRejectedError("not an MP4 file (found WebM/Matroska)");
+    }
+    if (header.length < 8) throw new MediaRejectedError(first ? "not an MP4 file" : "file is truncated");
+    const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
+    const type = fourcc(view, 4);
+    if (!/^[\x20-\x7e]{4}$/.test(type) || (first && !FIRST_BOX_TYPES.has(type))) {
+      throw new MediaRejectedError("not an MP4 file");
+    }
+    let size = view.getUint32(0);
+    let headerSize = 8;
+    if (size === 1) {
+      if (header.length < 16) throw new MediaRejectedError("file is truncated");
+      size = Number(view.getBigUint64(8));
+      headerSize = 16;
+    } else if (size === 0) {
+      size = fileSize - pos;
+    }
+    if (size < headerSize) throw new MediaRejectedError("not an MP4 file");
+    if (pos + size > fileSize) throw new MediaRejectedError("file is truncated");
+    // Fragments carry the samples outside moov; also stops a walk over thousands of them.
+    if (type === "moof") throw new MediaRejectedError("fragmented MP4 is not supported");
+    boxes.push({ type, start: pos + headerSize, end: pos + size });
+    if (boxes.length > MAX_TOP_LEVEL_BOXES) throw new MediaRejectedError("not an MP4 file");
+    pos += size;
+  }
+  return boxes;
+}
+
+function toVideoSpec(movie: ParsedMovie, fileSize: number): VideoSpec {
+  const videos = movie.tracks.filter((track) => track.kind === "video");
+  if (videos.length === 0) throw new MediaRejectedError("no video track");
+  for (const { fourcc } of videos) {
+    if (!H264_FOURCCS.has(fourcc)) {
+      throw new MediaRejectedError(`unsupported video codec ${describeCodec(VIDEO_CODEC_NAMES, fourcc)}; only H.264 is accepted`);
+    }
+  }
+  for (const track of movie.tracks) {
+    if (track.kind === "audio" && !AAC_CODEC.test(track.codec)) {
+      throw new MediaRejectedError(`unsupported audio codec ${describeCodec(AUDIO_CODEC_NAMES, track.codec)}; only AAC is accepted`);
+    }
+  }
+  if (videos.some(({ samples }) => samples.count === 0 || !(samples.seconds > 0))) {
+    throw new MediaRejectedError("video track has no frames");
+  }
+
+  const duration = movie.duration > 0 ? movie.duration : Math.max(...movie.tracks.map((track) => track.samples.seconds));
+  return {
+    format: "mp4",
+    duration: round3(duration),
+    bitrate: Math.round((fileSize * 8) / duration),
+    tracks: movie.tracks.map((track): VideoTrackSpec | AudioTrackSpec => {
+      const bitrate = track.samples.seconds > 0 ? Math.round((track.samples.bytes * 8) / track.samples.seconds) : 0;
+      return track.kind === "video"
+        ? {
+            type: "video",
+            codec: "h264",
+            width: track.width,
+            height: track.height,
+            fps: round3(track.samples.count / track.samples.seconds),
+            bitrate,
+          }
+        : { type: "audio", codec: "aac", sampleRate: track.sampleRate, channels: track.channels, bitrate };
+    }),
+  };
+}
+
+function describeCodec(names: Record<string, string>, codec: string): string {
+  const name = names[codec] ?? codec;
+  return name === codec ? codec : `${name} (${codec})`;
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+// ---- moov parsing: throws plain Errors (DataView RangeErrors included) on corrupt data ----
+
+function parseMoov(view: DataView): ParsedMovie {
+  const moov: Box = { type: "moov", start: 0, end: view.byteLength };
+  const mvhd = timing(view, child(view, moov, "mvhd"));
+  const tracks: ParsedTrack[] = [];
+  for (const trak of children(view, moov)) {
+    if (trak.type !== "trak") continue;
+    const track = parseTrack(view, trak);
+    if (track) tracks.push(track);
+  }
+  return { duration: mvhd.duration / mvhd.timescale, tracks };
+}
+
+function parseTrack(view: DataView, trak: Box): ParsedTrack | undefined {
+  const mdia = child(view, trak, "mdia");
+  const handler = fourcc(view, child(view, mdia, "hdlr").start + 8);
+  if (handler !== "vide" && handler !== "soun") return undefined;
+
+  const stbl = child(view, child(view, mdia, "minf"), "stbl");
+  const stsd = child(view, stbl, "stsd");
+  const [entry] = children(view, { type: "stsd", start: stsd.start + 8, end: stsd.end });
+  if (!entry) throw new Error("empty stsd");
+  const samples = sampleStats(view, stbl, timing(view, child(view, mdia, "mdhd")).timescale);
+
+  if (handler === "vide") {
+    return {
+      kind: "video",
+      fourcc: entry.type,
+      width: view.getUint16(entry.start + 24),
+      height: view.getUint16(entry.start + 26),
+      samples,
+    };
+  }
+  // QuickTime sound description versions 1 and 2 append 16 / 36 bytes; v2 moves rate and channels there.
+  const version = view.getUint16(entry.start + 8);
+  const v2 = version === 2;
+  const childrenStart = entry.start + 28 + (version === 1 ? 16 : v2 ? 36 : 0);
+  const { codec, channels } =
+    entry.type === "mp4a" ? mp4aConfig(view, { ...entry, start: childrenStart }) : { codec: entry.type, channels: undefined };
+  return {
+    kind: "audio",
+    codec,
+    sampleRate: v2 ? view.getFloat64(entry.start + 32) : view.getUint32(entry.start + 24) / 65536,
+    channels: channels ?? (v2 ? view.getUint32(entry.start + 40) : view.getUint16(entry.start + 16)),
+    samples,
+  };
+}
+
+/**
+ * RFC 6381 codec string of an mp4a sample entry (`mp4a.40.2` for AAC-LC, `mp4a.6b` for MP3), plus the
+ * channel count from the AAC AudioSpecificConfig: muxers such as ffmpeg write a fixed 2 into the sample entry.
+ */
+function mp4aConfig(view: DataView, entry: Box): { codec: string; channels?: number } {
+  const boxes = [...children(view, entry)];
+  const wave = boxes.find((box) => box.type === "wave");
+  const esds = boxes.find((box) => box.type === "esds") ?? (wave && [...children(view, wave)].find((box) => box.type === "esds"));
+  if (!esds) return { codec: "mp4a" };
+
+  const es = descriptor(view, esds.start + 4, 0x03);
+  const flags = view.getUint8(es.start + 2);
+  let pos = es.start + 3;
+  if (flags & 0x80) pos += 2; // dependsOn_ES_ID
+  if (flags & 0x40) pos += 1 + view.getUint8(pos); // URL
+  if (flags & 0x20) pos += 2; // OCR_ES_ID
+  const config = descriptor(view, pos, 0x04);
+  const objectType = view.getUint8(config.start);
+  const codec = `mp4a.${objectType.toString(16).padStart(2, "0")}`;
+  if (objectType !== 0x40 || config.end - config.start <= 13) return { codec };
+
+  const asc = descriptor(view, config.start + 13, 0x05);
+  let bit = 0;
+  const bits = (count: number) => {
+    let value = 0;
+    for (const end = bit + count; bit < end; bit++) {
+      if (asc.start + (bit >> 3) >= asc.end) throw new Error("short AudioSpecificConfig");
+      value = (value << 1) | ((view.getUint8(asc.start + (bit >> 3)) >> (7 - (bit & 7))) & 1);
+    }
+    return value;
+  };
+  let audioObjectType = bits(5);
+  if (audioObjectType === 31) audioObjectType = 32 + bits(6);
+  if (bits(4) === 15) bits(24); // explicit sampling frequency
+  return { codec: `${codec}.${audioObjectType}`, channels: CHANNELS_BY_CONFIG[bits(4)] || undefined };
+}
+
+function descriptor(view: DataView, pos: number, expectedTag: number): { start: number; end: number } {
+  const tag = view.getUint8(pos++);
+  if (tag !== expectedTag) throw new Error(`expected descriptor ${expectedTag}, found ${tag}`);
+  let length = 0;
+  for (let i = 0; i < 4; i++) {
+    const byte = view.getUint8(pos++);
+    length = (length << 7) | (byte & 0x7f);
+    if (!(byte & 0x80)) break;
+  }
+  return { start: pos, end: pos + length };
+}
+
+function sampleStats(view: DataView, stbl: Box, timescale: number): SampleStats {
+  const stts = child(view, stbl, "stts");
+  const entries = view.getUint32(stts.start + 4);
+  if (stts.start + 8 + entries * 8 > stts.end) throw new Error("bad stts");
+  let count = 0;
+  let ticks = 0;
+  for (let i = 0; i < entries; i++) {
+    const samples = view.getUint32(stts.start + 8 + i * 8);
+    count += samples;
+    ticks += samples * view.getUint32(stts.start + 12 + i * 8);
+  }
+  return { count, seconds: ticks / timescale, bytes: totalSampleBytes(view, stbl) };
+}
+
+function totalSampleBytes(view: DataView, stbl: Box): number {
+  const sizes = [...children(view, stbl)].find((box) => box.type === "stsz" || box.type === "stz2");
+  if (!sizes) throw new Error("no stsz");
+  const count = view.getUint32(sizes.start + 8);
+  let fieldBits = 32;
+  if (sizes.type === "stsz") {
+    const constant = view.getUint32(sizes.start + 4);
+    if (constant !== 0) return constant * count;
+  } else {
+    fieldBits = view.getUint8(sizes.start + 7);
+  }
+  const table = sizes.start + 12;
+  if (![4, 8, 16, 32].includes(fieldBits) || table + Math.ceil((count * fieldBits) / 8) > sizes.end) {
+    throw new Error("bad sample size table");
+  }
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    if (fieldBits === 32) total += view.getUint32(table + i * 4);
+    else if (fieldBits === 16) total += view.getUint16(table + i * 2);
+    else if (fieldBits === 8) total += view.getUint8(table + i);
+    else total += (view.getUint8(table + (i >> 1)) >> (i & 1 ? 0 : 4)) & 0x0f;
+  }
+  return total;
+}
+
+/** Timescale and duration of an mvhd or mdhd box. */
+function timing(view: DataView, box: Box): { timescale: number; duration: number } {
+  const v1 = view.getUint8(box.start) === 1;
+  const timescale = view.getUint32(box.start + (v1 ? 20 : 12));
+  if (timescale === 0) throw new Error(`${box.type} timescale is 0`);
+  const duration = v1 ? Number(view.getBigUint64(box.start + 24)) : view.getUint32(box.start + 16);
+  return { timescale, duration };
+}
+
+function* children(view: DataView, parent: Box): Generator<Box> {
+  // Fewer than 8 trailing bytes are tolerated: some muxers pad containers with a zero terminator.
+  for (let pos = parent.start; pos + 8 <= parent.end; ) {
+    let size = view.getUint32(pos);
+    let headerSize = 8;
+    if (size === 1) {
+      size = Number(view.getBigUint64(pos + 8));
+      headerSize = 16;
+    } else if (size === 0) {
+      size = parent.end - pos;
+    }
+    const type = fourcc(view, pos + 4);
+    if (size < headerSize || pos + size > parent.end) throw new Error(`bad ${type} box size`);
+    yield { type, start: pos + headerSize, end: pos + size };
+    pos += size;
+  }
+}
+
+function child(view: DataView, parent: Box, type: string): Box {
+  for (const box of children(view, parent)) if (box.type === type) return box;
+  throw new Error(`${parent.type} has no ${type}`);
+}
+
+function fourcc(view: DataView, pos: number): string {
+  return String.fromCharCode(view.getUint8(pos), view.getUint8(pos + 1), view.getUint8(pos + 2), view.getUint8(pos + 3));
+}

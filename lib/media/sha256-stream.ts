@@ -1,0 +1,17 @@
+import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
+
+/** Hashes a stream in one pass, reporting the running byte count. */
+export async function sha256OfStream(
+  stream: Readable,
+  onProgress: (bytes: number) => void,
+): Promise<{ sha256: string; size: number }> {
+  const hash = createHash("sha256");
+  let size = 0;
+  for await (const chunk of stream) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    onProgress(size);
+  }
+  return { sha256: hash.digest("hex"), size };
+}

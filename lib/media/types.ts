@@ -1,0 +1,41 @@
+/** Random access to the bytes of an upload without loading it whole. */
+export interface RangeReader {
+  /** Total size in bytes. */
+  size: number;
+  /** May return fewer than `length` bytes only at end of file. */
+  read(offset: number, length: number): Promise<Uint8Array>;
+}
+
+export interface VideoTrackSpec {
+  type: "video";
+  codec: "h264";
+  width: number;
+  height: number;
+  fps: number;
+  bitrate: number;
+}
+
+export interface AudioTrackSpec {
+  type: "audio";
+  codec: "aac";
+  sampleRate: number;
+  channels: number;
+  bitrate: number;
+}
+
+export interface VideoSpec {
+  format: "mp4";
+  /** Seconds. */
+  duration: number;
+  /** Bits per second. */
+  bitrate: number;
+  tracks: Array<VideoTrackSpec | AudioTrackSpec>;
+}
+
+/** The upload is not acceptable; `message` is the user-facing reason. */
+export class MediaRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MediaRejectedError";
+  }
+}

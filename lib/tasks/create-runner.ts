@@ -1,0 +1,19 @@
+import { processUploadTask } from "@/lib/assets/process-upload";
+import type { TaskType } from "@/lib/db/schema";
+import { listUnfinishedTasks } from "@/lib/db/tasks";
+import { InlineRunner } from "./inline-runner";
+import type { RetryPolicy } from "./inline-step";
+import type { TaskDefinition, TaskDeps, TaskRunner } from "./types";
+
+export const taskDefinitions: Partial<Record<TaskType, TaskDefinition>> = {
+  upload: processUploadTask,
+};
+
+/** The inline runner, with the tasks a stopped process left unfinished queued again. */
+export async function createRunner(deps: TaskDeps, retryPolicy?: RetryPolicy): Promise<TaskRunner> {
+  const runner = new InlineRunner(taskDefinitions, deps, deps.config.taskConcurrency, retryPolicy);
+  for (const task of await listUnfinishedTasks(deps.db)) {
+    await runner.enqueue(task);
+  }
+  return runner;
+}

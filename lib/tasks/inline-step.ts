@@ -1,0 +1,30 @@
+import { setTimeout as delay } from "node:timers/promises";
+import { TaskError, type StepTools } from "./types";
+
+export interface RetryPolicy {
+  maxRetries: number;
+  baseDelayMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 4, baseDelayMs: 1000 };
+
+/** In-process `step`: runs each step with Inngest's retry policy (exponential backoff). */
+export function createInlineStep(policy: RetryPolicy, onRetry: (stepName: string, error: unknown) => Promise<void>): StepTools {
+  return {
+    async run<T>(name: string, fn: () => Promise<T>): Promise<T> {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await fn();
+        } catch (error) {
+          const retriable = !(error instanceof TaskError) || error.retriable;
+          if (!retriable || attempt >= policy.maxRetries) throw error;
+          await onRetry(name, error);
+          await delay(policy.baseDelayMs * 2 ** attempt);
+        }
+      }
+    },
+    async sleep(_name: string, ms: number) {
+      await delay(ms);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { pageQuerySchema } from "@/lib/api/list-query";
+import { TASK_PHASES, TASK_TYPES } from "@/lib/db/schema";
+import { isUuid } from "@/lib/uuid";
+
+export const taskSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(TASK_TYPES),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  inputAssetId: z.uuid().optional(),
+  params: z.record(z.string(), z.unknown()),
+  status: z.object({
+    phase: z.enum(TASK_PHASES),
+    progress: z.number().min(0).max(1),
+    errorMessage: z.string().optional(),
+    retries: z.number().int(),
+    updatedAt: z.number(),
+  }),
+  output: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type Task = z.infer<typeof taskSchema>;
+
+export const listTasksQuerySchema = pageQuerySchema.extend({
+  assetId: z.string().refine(isUuid, "must be an asset id (UUID)").optional(),
+  type: z.enum(TASK_TYPES).optional(),
+  phase: z.enum(TASK_PHASES).optional(),
+});

@@ -1,0 +1,43 @@
+import fs from "node:fs";
+import path from "node:path";
+import * as assetById from "@/app/api/asset/[id]/route";
+import * as requestUploadRoute from "@/app/api/asset/request-upload/route";
+import * as assetList from "@/app/api/asset/route";
+import * as download from "@/app/api/storage/download/[assetId]/route";
+import * as upload from "@/app/api/storage/upload/[assetId]/route";
+import * as taskById from "@/app/api/task/[id]/route";
+import * as taskList from "@/app/api/task/route";
+import type { Asset } from "@/lib/assets/schemas";
+import type { Task } from "@/lib/tasks/schemas";
+import { callRoute, type CallOptions } from "./call-route";
+
+export const routes = { assetById, requestUploadRoute, assetList, download, upload, taskById, taskList };
+
+export const fixturePath = (name: string) => path.join(__dirname, "..", "fixtures", "media", name);
+export const fixture = (name: string) => fs.readFileSync(fixturePath(name));
+
+export interface UploadResponse {
+  url: string;
+  asset: Asset;
+  task: Task;
+}
+
+export async function requestUpload(token: string, name = "My video"): Promise<UploadResponse> {
+  const response = await callRoute(requestUploadRoute.POST, "/api/asset/request-upload", { token, json: { name } });
+  if (response.status !== 200) throw new Error(`request-upload answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** PUTs bytes to an upload URL through the local store's route. */
+export function putUpload(url: string, body: CallOptions["body"], headers: Record<string, string> = {}) {
+  const assetId = new URL(url).pathname.split("/").at(-1)!;
+  return callRoute(upload.PUT, url, { method: "PUT", body, params: { assetId }, headers });
+}
+
+export function getAsset(token: string, id: string) {
+  return callRoute(assetById.GET, `/api/asset/${id}`, { token, params: { id } });
+}
+
+export function getTask(token: string, id: string) {
+  return callRoute(taskById.GET, `/api/task/${id}`, { token, params: { id } });
+}

@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createApp, setApp, type App } from "@/lib/app/app";
+import { registerApiToken } from "@/lib/auth/api-tokens";
+import { loadConfig } from "@/lib/config/config";
+import { insertUser } from "@/lib/db/users";
+import { openTestDatabase } from "./test-databases";
+
+export const ORIGIN = "http://service.test";
+
+export interface TestApp {
+  app: App;
+  dataDir: string;
+  /** A new user and an API token for it. */
+  createUser(email?: string): Promise<{ userId: string; token: string; tokenId: string }>;
+  close(): Promise<void>;
+}
+
+/** An app on a fresh database and data directory, installed as the process app for route handlers. */
+export async function startTestApp(
+  kind: "pglite" | "postgres",
+  env: Record<string, string> = {},
+  options: { now?: () => number } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-test-"));
+  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: ORIGIN, ...env });
+  const app = await createApp(config, {
+    database: await openTestDatabase(kind),
+    retryPolicy: { maxRetries: 4, baseDelayMs: 5 },
+    now: options.now,
+  });
+  setApp(app);
+  let users = 0;
+  return {
+    app,
+    dataDir,
+    async createUser(email = `user${++users}-${Date.now()}@example.com`) {
+      const user = await insertUser(app.db, { email, createdAt: app.now() });
+      const { token, row } = await registerApiToken(app.db, { userId: user.id, name: "test", now: app.now() });
+      return { userId: user.id, token, tokenId: row.id };
+    },
+    async close() {
+      setApp(undefined);
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
