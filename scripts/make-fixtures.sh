@@ -9,8 +9,8 @@ mkdir -p "$out"
 
 video=(-f lavfi -i "testsrc=size=320x240:rate=25:duration=2")
 audio=(-f lavfi -i "sine=frequency=440:sample_rate=44100:duration=2")
-# Strip metadata / encoder tags and use single threads so reruns are (nearly) byte-identical.
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
+# Strip metadata / encoder version tags and use single threads so reruns are byte-identical.
 common=(-map_metadata -1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact -threads 1)
 x264=(-c:v libx264 -preset veryfast -crf 30 -pix_fmt yuv420p -g 25 -x264-params threads=1)
 aac=(-c:a aac -b:a 64k -ac 1 -ar 44100)
@@ -48,10 +48,10 @@ top_level_boxes() {
   echo
 }
 
-check_order() { # file, expected first box of the moov/mdat pair
-  local boxes
-  boxes=$(top_level_boxes "$1" | grep -oE '(moov|mdat)' | head -1)
-  [[ $boxes == "$2" ]] || { echo "$1: expected $2 before the other, got: $(top_level_boxes "$1")" >&2; exit 1; }
+check_order() { # file, which of moov/mdat must come first
+  local first
+  first=$(top_level_boxes "$1" | grep -oE 'moov|mdat' | head -1)
+  [[ $first == "$2" ]] || { echo "$1: expected $2 first, got: $(top_level_boxes "$1")" >&2; exit 1; }
 }
 check_order "$out/h264-aac.mp4" moov
 check_order "$out/h264-aac-moov-end.mp4" mdat

@@ -16,7 +16,21 @@ import {
 const MAX_MOOV_SIZE = 64 * 1024 * 1024;
 const MAX_TOP_LEVEL_BOXES = 1000;
 // Box types that may open an ISO-BMFF or QuickTime file.
-const FIRST_BOX_TYPES = new Set(["ftyp", "styp", "moov", "mdat", "free", "skip", "wide", "pdin", "meta", "uuid", "sidx", "pnot"]);
+const FIRST_BOX_TYPES = new Set([
+  "ftyp",
+  "styp",
+  "moov",
+  "mdat",
+  "free",
+  "skip",
+  "wide",
+  "pdin",
+  "meta",
+  "uuid",
+  "sidx",
+  "pnot",
+]);
+const PRINTABLE_FOURCC = /^[\x20-\x7e]{4}$/;
 const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 const H264_FOURCCS = new Set(["avc1", "avc3"]);
 const VIDEO_CODEC_NAMES: Record<string, string> = {
@@ -97,7 +111,7 @@ async function readTopLevelBoxes(
 ): Promise<Box[]> {
   if (fileSize === 0) throw new MediaRejectedError("file is empty");
   const boxes: Box[] = [];
-  for (let pos = 0; pos < fileSize; ) {
+  for (let pos = 0; pos < fileSize;) {
     const first = pos === 0;
     const header = await read(pos, Math.min(16, fileSize - pos));
     if (first && EBML_MAGIC.every((byte, i) => header[i] === byte)) {
@@ -106,7 +120,7 @@ async function readTopLevelBoxes(
     if (header.length < 8) throw new MediaRejectedError(first ? "not an MP4 file" : "file is truncated");
     const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
     const type = fourcc(view, 4);
-    if (!/^[\x20-\x7e]{4}$/.test(type) || (first && !FIRST_BOX_TYPES.has(type))) {
+    if (!PRINTABLE_FOURCC.test(type) || (first && !FIRST_BOX_TYPES.has(type))) {
       throw new MediaRejectedError("not an MP4 file");
     }
     let size = view.getUint32(0);
@@ -134,19 +148,24 @@ function toVideoSpec(movie: ParsedMovie, fileSize: number): VideoSpec {
   if (videos.length === 0) throw new MediaRejectedError("no video track");
   for (const { fourcc } of videos) {
     if (!H264_FOURCCS.has(fourcc)) {
-      throw new MediaRejectedError(`unsupported video codec ${describeCodec(VIDEO_CODEC_NAMES, fourcc)}; only H.264 is accepted`);
+      throw new MediaRejectedError(
+        `unsupported video codec ${describeCodec(VIDEO_CODEC_NAMES, fourcc)}; only H.264 is accepted`,
+      );
     }
   }
   for (const track of movie.tracks) {
     if (track.kind === "audio" && !AAC_CODEC.test(track.codec)) {
-      throw new MediaRejectedError(`unsupported audio codec ${describeCodec(AUDIO_CODEC_NAMES, track.codec)}; only AAC is accepted`);
+      throw new MediaRejectedError(
+        `unsupported audio codec ${describeCodec(AUDIO_CODEC_NAMES, track.codec)}; only AAC is accepted`,
+      );
     }
   }
   if (videos.some(({ samples }) => samples.count === 0 || !(samples.seconds > 0))) {
     throw new MediaRejectedError("video track has no frames");
   }
 
-  const duration = movie.duration > 0 ? movie.duration : Math.max(...movie.tracks.map((track) => track.samples.seconds));
+  const duration =
+    movie.duration > 0 ? movie.duration : Math.max(...movie.tracks.map((track) => track.samples.seconds));
   return {
     format: "mp4",
     duration: round3(duration),
@@ -196,7 +215,8 @@ function parseTrack(view: DataView, trak: Box): ParsedTrack | undefined {
   const stbl = child(view, child(view, mdia, "minf"), "stbl");
   const stsd = child(view, stbl, "stsd");
   const [entry] = children(view, { type: "stsd", start: stsd.start + 8, end: stsd.end });
-  if (!entry) throw new Error("empty stsd");
+  // The sample entry type ends up in user-facing messages, so garbage here is corruption.
+  if (!entry || !PRINTABLE_FOURCC.test(entry.type)) throw new Error("bad sample entry");
   const samples = sampleStats(view, stbl, timing(view, child(view, mdia, "mdhd")).timescale);
 
   if (handler === "vide") {
@@ -213,7 +233,9 @@ function parseTrack(view: DataView, trak: Box): ParsedTrack | undefined {
   const v2 = version === 2;
   const childrenStart = entry.start + 28 + (version === 1 ? 16 : v2 ? 36 : 0);
   const { codec, channels } =
-    entry.type === "mp4a" ? mp4aConfig(view, { ...entry, start: childrenStart }) : { codec: entry.type, channels: undefined };
+    entry.type === "mp4a"
+      ? mp4aConfig(view, { ...entry, start: childrenStart })
+      : { codec: entry.type, channels: undefined };
   return {
     kind: "audio",
     codec,
@@ -230,7 +252,8 @@ function parseTrack(view: DataView, trak: Box): ParsedTrack | undefined {
 function mp4aConfig(view: DataView, entry: Box): { codec: string; channels?: number } {
   const boxes = [...children(view, entry)];
   const wave = boxes.find((box) => box.type === "wave");
-  const esds = boxes.find((box) => box.type === "esds") ?? (wave && [...children(view, wave)].find((box) => box.type === "esds"));
+  const esds =
+    boxes.find((box) => box.type === "esds") ?? (wave && [...children(view, wave)].find((box) => box.type === "esds"));
   if (!esds) return { codec: "mp4a" };
 
   const es = descriptor(view, esds.start + 4, 0x03);
@@ -322,7 +345,7 @@ function timing(view: DataView, box: Box): { timescale: number; duration: number
 
 function* children(view: DataView, parent: Box): Generator<Box> {
   // Fewer than 8 trailing bytes are tolerated: some muxers pad containers with a zero terminator.
-  for (let pos = parent.start; pos + 8 <= parent.end; ) {
+  for (let pos = parent.start; pos + 8 <= parent.end;) {
     let size = view.getUint32(pos);
     let headerSize = 8;
     if (size === 1) {
@@ -344,5 +367,10 @@ function child(view: DataView, parent: Box, type: string): Box {
 }
 
 function fourcc(view: DataView, pos: number): string {
-  return String.fromCharCode(view.getUint8(pos), view.getUint8(pos + 1), view.getUint8(pos + 2), view.getUint8(pos + 3));
+  return String.fromCharCode(
+    view.getUint8(pos),
+    view.getUint8(pos + 1),
+    view.getUint8(pos + 2),
+    view.getUint8(pos + 3),
+  );
 }

@@ -12,36 +12,43 @@ export const ORIGIN = "http://service.test";
 export interface TestApp {
   app: App;
   dataDir: string;
+  /** Moves this app's clock forward. */
+  advanceClock(ms: number): void;
   /** A new user and an API token for it. */
   createUser(email?: string): Promise<{ userId: string; token: string; tokenId: string }>;
   close(): Promise<void>;
 }
 
+/** Apps started and not yet closed; the newest serves the route handlers. */
+const installed: App[] = [];
+
 /** An app on a fresh database and data directory, installed as the process app for route handlers. */
-export async function startTestApp(
-  kind: "pglite" | "postgres",
-  env: Record<string, string> = {},
-  options: { now?: () => number } = {},
-): Promise<TestApp> {
+export async function startTestApp(kind: "pglite" | "postgres", env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-test-"));
+  let clockOffset = 0;
   const config = loadConfig({ DATA_DIR: dataDir, APP_URL: ORIGIN, ...env });
   const app = await createApp(config, {
     database: await openTestDatabase(kind),
     retryPolicy: { maxRetries: 4, baseDelayMs: 5 },
-    now: options.now,
+    now: () => Date.now() + clockOffset,
   });
+  installed.push(app);
   setApp(app);
   let users = 0;
   return {
     app,
     dataDir,
+    advanceClock(ms) {
+      clockOffset += ms;
+    },
     async createUser(email = `user${++users}-${Date.now()}@example.com`) {
       const user = await insertUser(app.db, { email, createdAt: app.now() });
       const { token, row } = await registerApiToken(app.db, { userId: user.id, name: "test", now: app.now() });
       return { userId: user.id, token, tokenId: row.id };
     },
     async close() {
-      setApp(undefined);
+      installed.splice(installed.indexOf(app), 1);
+      setApp(installed.at(-1));
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
