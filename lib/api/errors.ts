@@ -1,4 +1,8 @@
+import { isNamedError } from "@/lib/named-error";
+
 export class ApiError extends Error {
+  override readonly name = "ApiError";
+
   constructor(
     readonly status: number,
     readonly messages: string[],
@@ -19,7 +23,7 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, [message], { "Retry-After": String(retryAfterSeconds) });
 
 export function errorResponse(error: unknown): Response {
-  if (error instanceof ApiError) {
+  if (isNamedError<ApiError>(error, "ApiError")) {
     return Response.json({ errors: error.messages }, { status: error.status, headers: error.headers });
   }
   console.error("[api] unexpected error", error);

@@ -4,12 +4,12 @@ import { openCors, preflight } from "@/lib/api/cors";
 import { idParam } from "@/lib/api/ids";
 import { withPublic } from "@/lib/api/with-user";
 import { openLocalDownload } from "@/lib/assets/open-local-download";
-import { LocalStore } from "@/lib/storage/local-store";
+import { isLocalStore } from "@/lib/storage/local-store";
 
 /** The local store's signed, short-lived download URL; answers Range requests so players can seek. */
 const serve = (withBody: boolean) =>
   openCors(withPublic<{ assetId: string }>(async ({ request, url, params, app }) => {
-    if (!(app.storage instanceof LocalStore)) throw notFound("no such endpoint");
+    if (!isLocalStore(app.storage)) throw notFound("no such endpoint");
     const download = await openLocalDownload(app.storage, {
       assetId: idParam(params.assetId, "asset"),
       url,

@@ -5,12 +5,12 @@ import { notFound } from "@/lib/api/errors";
 import { idParam } from "@/lib/api/ids";
 import { withPublic } from "@/lib/api/with-user";
 import { receiveLocalUpload } from "@/lib/assets/receive-local-upload";
-import { LocalStore } from "@/lib/storage/local-store";
+import { isLocalStore } from "@/lib/storage/local-store";
 
 /** The local store's signed upload target. No token: the signature in the URL authorizes. */
 export const PUT = openCors(
   withPublic<{ assetId: string }>(async ({ request, url, params, app }) => {
-  if (!(app.storage instanceof LocalStore)) throw notFound("no such endpoint");
+  if (!isLocalStore(app.storage)) throw notFound("no such endpoint");
   const length = request.headers.get("content-length");
   const body = request.body
     ? Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>)

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3107);
+export const E2E_API_TOKEN = "vas_e2e-only-token-not-a-secret-0123456789abcdef";
+
+/** Playwright's own Chromium when installed, else the system's (browser downloads are not possible on CI). */
+function chromiumPath(): string | undefined {
+  if (fs.existsSync(chromium.executablePath())) return undefined;
+  return ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) => fs.existsSync(candidate));
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-e2e-"));
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: chromiumPath(),
+          args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `npx next start -p ${port} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      INIT_USER_EMAIL: "e2e-api@example.com",
+      INIT_API_TOKEN: E2E_API_TOKEN,
+    },
+  },
+});
