@@ -3,6 +3,7 @@ import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from "@/li
 import { claimAssetUpload, findAsset, releaseAssetUpload } from "@/lib/db/assets";
 import { UploadTooLargeError, type LocalStore } from "@/lib/storage/local-store";
 import { readSignedFields, verifyFields } from "@/lib/storage/signed-url";
+import { isNamedError } from "@/lib/named-error";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { markUploadReceived } from "./mark-upload-received";
 
@@ -43,7 +44,7 @@ export async function receiveLocalUpload(
     size = await store.write(signed.fields.key, upload.body, maxBytes);
   } catch (error) {
     await releaseAssetUpload(deps.db, upload.assetId, deps.now());
-    if (error instanceof UploadTooLargeError) throw payloadTooLarge(error.message);
+    if (isNamedError<UploadTooLargeError>(error, "UploadTooLargeError")) throw payloadTooLarge(error.message);
     if (isInterrupted(error)) throw badRequest("the upload was interrupted before the whole file arrived");
     throw error;
   }

@@ -8,9 +8,15 @@ import { signedUrl } from "./signed-url";
 import type { DownloadUrlRequest, Storage, StoredObject, UploadUrlRequest } from "./types";
 
 export class UploadTooLargeError extends Error {
+  override readonly name = "UploadTooLargeError";
+
   constructor(readonly maxBytes: number) {
     super(`the file is larger than the upload limit of ${maxBytes} bytes`);
   }
+}
+
+export function isLocalStore(storage: Storage): storage is LocalStore {
+  return storage.kind === "local";
 }
 
 export const LOCAL_UPLOAD_PATH = "/api/storage/upload/";
