@@ -1,0 +1,23 @@
+export interface Check {
+  name: string;
+  value: string;
+  target: string;
+  ok: boolean;
+}
+
+export interface BenchResult {
+  title: string;
+  /** Raw figures, printed as measured. */
+  figures: Record<string, string | number>;
+  checks: Check[];
+}
+
+export function printResult(result: BenchResult): void {
+  console.log(`\n## ${result.title}`);
+  for (const [name, value] of Object.entries(result.figures)) console.log(`  ${name}: ${value}`);
+  for (const check of result.checks) {
+    console.log(`  ${check.ok ? "MEETS" : "MISSES"} ${check.name}: ${check.value} (target ${check.target})`);
+  }
+}
+
+export const round = (value: number, digits = 2) => Number(value.toFixed(digits));

@@ -1,0 +1,71 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+
+export const BENCH_TOKEN = "vas_bench-only-token-not-a-secret-0123456789abcdef";
+
+export interface Service {
+  url: string;
+  pid: number;
+  dataDir: string;
+  authHeaders: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** Starts the production build (`next build` first) with its own data directory and a known token. */
+export async function startService(port: number, env: Record<string, string> = {}): Promise<Service> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-bench-"));
+  const child = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      INIT_USER_EMAIL: "bench@example.com",
+      INIT_API_TOKEN: BENCH_TOKEN,
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (attempt > 600 || child.exitCode !== null) throw new Error("the service did not start (did you run next build?)");
+    await delay(100);
+  }
+  return {
+    url,
+    pid: child.pid!,
+    dataDir,
+    authHeaders: { authorization: `Bearer ${BENCH_TOKEN}`, "content-type": "application/json" },
+    async stop() {
+      process.kill(-child.pid!, "SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function requestUpload(service: Service, name: string): Promise<{ url: string; asset: { id: string } }> {
+  const response = await fetch(`${service.url}/api/asset/request-upload`, {
+    method: "POST",
+    headers: service.authHeaders,
+    body: JSON.stringify({ name }),
+  });
+  if (!response.ok) throw new Error(`request-upload answered ${response.status}`);
+  return response.json();
+}
+
+export async function waitForAsset(service: Service, id: string, timeoutMs = 600_000) {
+  const started = Date.now();
+  for (;;) {
+    const asset = await fetch(`${service.url}/api/asset/${id}`, { headers: service.authHeaders }).then((r) => r.json());
+    if (asset.status === "ready" || asset.status === "failed") return asset;
+    if (Date.now() - started > timeoutMs) throw new Error(`asset ${id} still ${asset.status}`);
+    await delay(20);
+  }
+}
