@@ -27,11 +27,13 @@ export interface AppOptions {
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const now = options.now ?? Date.now;
+  // Storage first: an unreachable bucket stops start-up before the database is opened (and locked).
+  const storage =
+    options.storage ??
+    (await createStorage(config, resolveSecret(config.dataDir, "UPLOAD_SIGNING_SECRET", config.uploadSigningSecret)));
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const db = database.db;
   if (config.initUser) await ensureInitUser(db, config.initUser, now());
-  const storage =
-    options.storage ?? createStorage(config, resolveSecret(config.dataDir, "UPLOAD_SIGNING_SECRET", config.uploadSigningSecret));
   const deps: TaskDeps = { db, storage, config, now };
   const runner = await createRunner(deps, options.retryPolicy);
   return {

@@ -2,13 +2,19 @@ import { randomUUID } from "node:crypto";
 import { insertAsset } from "@/lib/db/assets";
 import { insertTask } from "@/lib/db/tasks";
 import { serializeTask } from "@/lib/tasks/serialize-task";
-import type { TaskDeps } from "@/lib/tasks/types";
+import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { assetSourceKey } from "@/lib/storage/types";
 import { generatePlaybackId } from "./playback-id";
 import { assetUrlContext, serializeAsset } from "./serialize-asset";
 
-/** Creates a `waiting` asset, its `pending` upload task and a one-time upload URL. */
-export async function createUpload(deps: TaskDeps, params: { userId: string; name: string; origin: string }) {
+/**
+ * Creates a `waiting` asset, its `pending` upload task and a one-time upload URL, and starts the
+ * task, which waits for the file until the URL expires.
+ */
+export async function createUpload(
+  deps: TaskDeps & { runner: TaskRunner },
+  params: { userId: string; name: string; origin: string },
+) {
   const now = deps.now();
   const assetId = randomUUID();
   const key = assetSourceKey(assetId);
@@ -44,6 +50,7 @@ export async function createUpload(deps: TaskDeps, params: { userId: string; nam
     maxBytes: deps.config.maxUploadBytes,
     origin: params.origin,
   });
+  await deps.runner.enqueue(task);
   const publicAsset = await serializeAsset(asset, assetUrlContext(deps, params.origin));
   return { url, asset: publicAsset, task: serializeTask(task) };
 }

@@ -6,16 +6,19 @@ import { MediaRejectedError, type VideoSpec } from "@/lib/media/types";
 import { createProgressWriter } from "@/lib/tasks/progress";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
 import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
+import { awaitUpload } from "./await-upload";
 
 /** Share of the task's progress given to probing; hashing the whole file is the rest. */
 const PROBE_SHARE = 0.05;
 
 /**
- * The `upload` task: check the stored file (MP4 boxes by ranged reads, codecs), hash it in one
- * streaming pass, and move the asset to `ready` — or to `failed` with the reason.
+ * The `upload` task: wait for the file (awaitUpload), check it (MP4 boxes by ranged reads,
+ * codecs), hash it in one streaming pass, and move the asset to `ready` — or to `failed` with
+ * the reason.
  */
 export const processUploadTask: TaskDefinition = {
   type: "upload",
+  awaitInput: awaitUpload,
 
   async run(taskId, step, deps) {
     const asset = await step.run("load-asset", () => loadAsset(deps, taskId));

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseS3Config, type S3Config } from "@/lib/storage/s3-config";
 
 const GiB = 1024 ** 3;
 const SEVEN_DAYS_SECONDS = 7 * 24 * 3600;
@@ -38,17 +39,21 @@ export interface Config {
   taskConcurrency: number;
   uploadSigningSecret?: string;
   initUser?: { email: string; password?: string; apiToken?: string };
+  /** Set when S3_BUCKET selects S3-compatible storage instead of the local store. */
+  s3?: S3Config;
 }
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
   const e = parsed.data;
+  const storage = parseS3Config(env);
+  if (storage.problems.length) throw new ConfigError(`Invalid configuration: ${storage.problems.join("; ")}`);
   if ((e.INIT_USER_PASSWORD || e.INIT_API_TOKEN) && !e.INIT_USER_EMAIL) {
     throw new ConfigError("Invalid configuration: INIT_USER_PASSWORD and INIT_API_TOKEN need INIT_USER_EMAIL");
   }
@@ -65,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     initUser: e.INIT_USER_EMAIL
       ? { email: e.INIT_USER_EMAIL, password: e.INIT_USER_PASSWORD, apiToken: e.INIT_API_TOKEN }
       : undefined,
+    s3: storage.s3,
   };
 }

@@ -65,12 +65,12 @@ export async function updateTask(db: Db, id: string, patch: TaskPatch): Promise<
   return row;
 }
 
-/** Tasks a stopped process left unfinished, oldest first. */
+/** Tasks a stopped process left unfinished (pending ones may be watching for their input), oldest first. */
 export async function listUnfinishedTasks(db: Db): Promise<TaskRow[]> {
   return db
     .select()
     .from(tasks)
-    .where(inArray(tasks.phase, ["waiting", "running"]))
+    .where(inArray(tasks.phase, ["pending", "waiting", "running"]))
     .orderBy(tasks.createdAt);
 }
 

@@ -1,8 +1,25 @@
 import path from "node:path";
 import type { Config } from "@/lib/config/config";
 import { LocalStore } from "./local-store";
+import { createS3Client } from "./s3-client";
+import { S3Store } from "./s3-store";
 import type { Storage } from "./types";
 
-export function createStorage(config: Config, signingSecret: string): Storage {
-  return new LocalStore(path.join(config.dataDir, "objects"), signingSecret);
+export class StorageUnreachableError extends Error {}
+
+/** S3 when configured (checked to be reachable, so a wrong setting stops start-up), else the local store. */
+export async function createStorage(config: Config, signingSecret: string): Promise<Storage> {
+  if (!config.s3) return new LocalStore(path.join(config.dataDir, "objects"), signingSecret);
+  const { bucket, endpoint } = config.s3;
+  const store = new S3Store(createS3Client(config.s3), bucket);
+  try {
+    await store.checkHealth();
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const reason = status === 404 ? "no such bucket" : status === 403 ? "access denied" : (error as Error).message || (error as Error).name;
+    throw new StorageUnreachableError(
+      `S3 bucket "${bucket}" is not reachable${endpoint ? ` at ${endpoint}` : ""}: ${reason}. Check S3_BUCKET, S3_REGION, S3_ENDPOINT and the credentials.`,
+    );
+  }
+  return store;
 }

@@ -21,6 +21,27 @@ export interface StoredObject {
   size: number;
 }
 
+/** An upload that went straight to the store and has not been accepted yet. */
+export interface DirectUpload extends StoredObject {
+  /** Identifies this version of the object, so accepting it cannot pick up a later PUT. */
+  etag: string;
+}
+
+/**
+ * Stores whose upload URLs let clients write to the store directly (S3): the upload lands at a
+ * temporary key, and the service copies it to the asset's key once it has seen it, so a later
+ * PUT to the same URL cannot change the asset's file.
+ */
+export interface DirectUploads {
+  find(assetId: string): Promise<DirectUpload | undefined>;
+  /** Copies the upload, if still that version, to the asset's permanent key. */
+  keep(assetId: string, key: string, etag: string): Promise<void>;
+  /** Removes whatever is at the temporary key. */
+  discard(assetId: string): Promise<void>;
+  /** The asset an object created in the store belongs to, from a bucket event; undefined for other objects. */
+  assetIdOf(bucket: string, objectKey: string): string | undefined;
+}
+
 /** One interface for every object store; code outside lib/storage never knows which is in use. */
 export interface Storage {
   readonly kind: "local" | "s3";
@@ -31,6 +52,8 @@ export interface Storage {
   createReadStream(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
   checkHealth(): Promise<void>;
+  /** Present when uploads bypass the service, which must then look for them. */
+  readonly directUploads?: DirectUploads;
 }
 
 export function assetSourceKey(assetId: string): string {

@@ -8,8 +8,15 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 4, baseDelayMs: 1000 };
 
-/** In-process `step`: runs each step with Inngest's retry policy (exponential backoff). */
-export function createInlineStep(policy: RetryPolicy, onRetry: (stepName: string, error: unknown) => Promise<void>): StepTools {
+/**
+ * In-process `step`: runs each step with Inngest's retry policy (exponential backoff). `sleep`
+ * lets the runner free the task's slot while it sleeps.
+ */
+export function createInlineStep(
+  policy: RetryPolicy,
+  onRetry: (stepName: string, error: unknown) => Promise<void>,
+  sleep: (ms: number) => Promise<void> = (ms) => delay(ms),
+): StepTools {
   return {
     async run<T>(name: string, fn: () => Promise<T>): Promise<T> {
       for (let attempt = 0; ; attempt++) {
@@ -24,7 +31,7 @@ export function createInlineStep(policy: RetryPolicy, onRetry: (stepName: string
       }
     },
     async sleep(_name: string, ms: number) {
-      await delay(ms);
+      await sleep(ms);
     },
   };
 }

@@ -13,6 +13,7 @@ export function isFinal(phase: TaskPhase): boolean {
  * on a final error records `failed` with the message and lets the definition clean up.
  */
 export async function executeTask(definition: TaskDefinition, taskId: string, step: StepTools, deps: TaskDeps) {
+  if (definition.awaitInput && !(await definition.awaitInput(taskId, step, deps))) return;
   const task = await step.run("start", () => markRunning(deps, taskId));
   if (!task) return;
   try {

@@ -18,6 +18,11 @@ export interface TaskDeps {
 
 export interface TaskDefinition {
   type: TaskType;
+  /**
+   * For a task created before its input exists (the upload task, before the file arrives): runs
+   * first, while the task is still `pending`; resolves false to end this run without starting it.
+   */
+  awaitInput?(taskId: string, step: StepTools, deps: TaskDeps): Promise<boolean>;
   /** The work itself; every side effect inside a named step. */
   run(taskId: string, step: StepTools, deps: TaskDeps): Promise<void>;
   /** Called once when the task has failed for good, to leave its subject in a clear state. */

@@ -7,9 +7,12 @@ import * as download from "@/app/api/storage/download/[assetId]/route";
 import * as upload from "@/app/api/storage/upload/[assetId]/route";
 import * as taskById from "@/app/api/task/[id]/route";
 import * as taskList from "@/app/api/task/route";
+import * as storageWebhook from "@/app/api/webhooks/storage/route";
 import type { Asset } from "@/lib/assets/schemas";
 import type { Task } from "@/lib/tasks/schemas";
 import { callRoute, type CallOptions } from "./call-route";
+import { lastBucketEvent, TEST_WEBHOOK_SECRET } from "./s3-server";
+import { ORIGIN } from "./test-app";
 
 export const routes = { assetById, requestUploadRoute, assetList, download, upload, taskById, taskList };
 
@@ -28,8 +31,12 @@ export async function requestUpload(token: string, name = "My video"): Promise<U
   return response.json();
 }
 
-/** PUTs bytes to an upload URL through the local store's route. */
+/**
+ * PUTs bytes to an upload URL: through the local store's route, or straight to the S3 bucket
+ * followed by the bucket's event notification to the storage webhook (as MinIO would send it).
+ */
 export function putUpload(url: string, body: CallOptions["body"], headers: Record<string, string> = {}) {
+  if (new URL(url).origin !== ORIGIN) return putToBucket(url, body, headers);
   const assetId = new URL(url).pathname.split("/").at(-1)!;
   return callRoute(upload.PUT, url, { method: "PUT", body, params: { assetId }, headers });
 }
@@ -40,4 +47,17 @@ export function getAsset(token: string, id: string) {
 
 export function getTask(token: string, id: string) {
   return callRoute(taskById.GET, `/api/task/${id}`, { token, params: { id } });
+}
+
+async function putToBucket(url: string, body: CallOptions["body"], headers: Record<string, string>) {
+  const response = await fetch(url, { method: "PUT", body, headers, duplex: "half" } as RequestInit);
+  if (!response.ok) return response;
+  const [bucket, ...key] = new URL(url).pathname.slice(1).split("/").map(decodeURIComponent);
+  const event = await lastBucketEvent(bucket, key.join("/"));
+  const notified = await callRoute(storageWebhook.POST, "/api/webhooks/storage", {
+    json: event,
+    headers: { authorization: `Bearer ${TEST_WEBHOOK_SECRET}` },
+  });
+  if (notified.status !== 200) throw new Error(`storage webhook answered ${notified.status}: ${await notified.text()}`);
+  return response;
 }

@@ -5,6 +5,7 @@ import { createApp, setApp, type App } from "@/lib/app/app";
 import { registerApiToken } from "@/lib/auth/api-tokens";
 import { loadConfig } from "@/lib/config/config";
 import { insertUser } from "@/lib/db/users";
+import { createTestBucket, type StorageKind, type TestBucket } from "./s3-server";
 import { openTestDatabase } from "./test-databases";
 
 export const ORIGIN = "http://service.test";
@@ -12,6 +13,8 @@ export const ORIGIN = "http://service.test";
 export interface TestApp {
   app: App;
   dataDir: string;
+  /** The bucket, when the app runs on S3 storage. */
+  bucket?: TestBucket;
   /** Moves this app's clock forward. */
   advanceClock(ms: number): void;
   /** A new user and an API token for it. */
@@ -23,10 +26,15 @@ export interface TestApp {
 const installed: App[] = [];
 
 /** An app on a fresh database and data directory, installed as the process app for route handlers. */
-export async function startTestApp(kind: "pglite" | "postgres", env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: "pglite" | "postgres",
+  env: Record<string, string> = {},
+  storage: StorageKind = "local",
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-test-"));
   let clockOffset = 0;
-  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: ORIGIN, ...env });
+  const bucket = storage === "s3" ? await createTestBucket() : undefined;
+  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: ORIGIN, ...bucket?.env, ...env });
   const app = await createApp(config, {
     database: await openTestDatabase(kind),
     retryPolicy: { maxRetries: 4, baseDelayMs: 5 },
@@ -38,6 +46,7 @@ export async function startTestApp(kind: "pglite" | "postgres", env: Record<stri
   return {
     app,
     dataDir,
+    bucket,
     advanceClock(ms) {
       clockOffset += ms;
     },
@@ -50,6 +59,7 @@ export async function startTestApp(kind: "pglite" | "postgres", env: Record<stri
       installed.splice(installed.indexOf(app), 1);
       setApp(installed.at(-1));
       await app.close();
+      await bucket?.release();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

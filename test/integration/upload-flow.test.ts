@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture, getAsset, getTask, putUpload, requestUpload } from "../helpers/api";
 import { startTestApp, type TestApp } from "../helpers/test-app";
-import { testDatabaseKinds } from "../helpers/test-databases";
+import { storageMatrix } from "../helpers/s3-server";
 
-describe.each(testDatabaseKinds)("upload flow on %s", (kind) => {
+describe.each(storageMatrix)("upload flow on %s with %s storage", (kind, storage) => {
   let t: TestApp;
   let token: string;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp(kind, {}, storage);
     ({ token } = await t.createUser());
   });
   afterAll(() => t.close());
@@ -31,8 +31,13 @@ describe.each(testDatabaseKinds)("upload flow on %s", (kind) => {
     expect(asset).not.toHaveProperty("size");
     expect(asset).not.toHaveProperty("downloadUrl");
     expect(task).toMatchObject({ type: "upload", inputAssetId: asset.id, status: { phase: "pending", progress: 0 } });
-    expect(url).toMatch(new RegExp(`^http://service\\.test/api/storage/upload/${asset.id}\\?`));
-    expect(new URL(url).searchParams.get("signature")).toMatch(/^[0-9a-f]{64}$/);
+    if (storage === "local") {
+      expect(url).toMatch(new RegExp(`^http://service\\.test/api/storage/upload/${asset.id}\\?`));
+      expect(new URL(url).searchParams.get("signature")).toMatch(/^[0-9a-f]{64}$/);
+    } else {
+      expect(url.startsWith(`${t.bucket!.endpoint}/${t.bucket!.bucket}/uploads/${asset.id}?`)).toBe(true);
+      expect(new URL(url).searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
+    }
   });
 
   it("an H.264/AAC MP4 becomes ready with size, sha256 and videoSpec", async () => {
@@ -47,7 +52,9 @@ describe.each(testDatabaseKinds)("upload flow on %s", (kind) => {
       expect.objectContaining({ type: "video", codec: "h264", width: 320, height: 240, fps: 25 }),
       expect.objectContaining({ type: "audio", codec: "aac", sampleRate: 44100, channels: 1 }),
     ]);
-    expect(asset.downloadUrl).toMatch(/^http:\/\/service\.test\/api\/storage\/download\//);
+    const downloadPrefix =
+      storage === "local" ? "http://service.test/api/storage/download/" : `${t.bucket!.endpoint}/${t.bucket!.bucket}/assets/`;
+    expect(asset.downloadUrl.startsWith(downloadPrefix)).toBe(true);
     expect(asset).not.toHaveProperty("errorMessage");
   });
 

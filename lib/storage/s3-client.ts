@@ -1,0 +1,22 @@
+import { S3Client } from "@aws-sdk/client-s3";
+import type { S3Config } from "./s3-config";
+
+export function createS3Client(config: S3Config): S3Client {
+  return new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.credentials,
+    // By default the SDK adds a CRC32 of the (empty) body to pre-signed PUT URLs as a signed
+    // query parameter, so the bucket then refuses every real upload. Checksums only where S3
+    // demands them.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+}
+
+/** True for "no such key" answers, whichever form the operation reports it in. */
+export function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === "NotFound" || e?.name === "NoSuchKey" || e?.$metadata?.httpStatusCode === 404;
+}

@@ -1,0 +1,92 @@
+import { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  type S3Client,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { RangeReader } from "@/lib/media/types";
+import { isNotFound } from "./s3-client";
+import { directUploadKey, S3DirectUploads } from "./s3-direct-uploads";
+import type { DownloadUrlRequest, Storage, StoredObject, UploadUrlRequest } from "./types";
+
+/** Any S3-compatible bucket. Upload and download URLs are pre-signed: bytes never pass through the app. */
+export class S3Store implements Storage {
+  readonly kind = "s3" as const;
+  readonly directUploads: S3DirectUploads;
+
+  constructor(
+    readonly client: S3Client,
+    readonly bucket: string,
+  ) {
+    this.directUploads = new S3DirectUploads(client, bucket);
+  }
+
+  /** Signs only `host`, so browsers and curl can PUT with any Content-Type. */
+  async createUploadUrl(r: UploadUrlRequest): Promise<string> {
+    const command = new PutObjectCommand({ Bucket: this.bucket, Key: directUploadKey(r.assetId) });
+    return getSignedUrl(this.client, command, { expiresIn: secondsUntil(r.expiresAt) });
+  }
+
+  async createDownloadUrl(r: DownloadUrlRequest): Promise<string> {
+    const command = new GetObjectCommand({ Bucket: this.bucket, Key: r.key, ResponseContentType: "video/mp4" });
+    return getSignedUrl(this.client, command, { expiresIn: secondsUntil(r.expiresAt) });
+  }
+
+  async stat(key: string): Promise<StoredObject | undefined> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: head.ContentLength ?? 0 };
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** One ranged GET per read, each pinned to the version seen when the reader was opened. */
+  async openRangeReader(key: string): Promise<RangeReader & { close(): Promise<void> }> {
+    const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+    const size = head.ContentLength ?? 0;
+    return {
+      size,
+      read: async (offset, length) => {
+        const end = Math.min(size, offset + length) - 1;
+        if (length <= 0 || offset > end) return new Uint8Array(0);
+        const response = await this.client.send(
+          new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${offset}-${end}`, IfMatch: head.ETag }),
+        );
+        if (!response.Body) throw new Error(`empty response reading ${key}`);
+        return response.Body.transformToByteArray();
+      },
+      close: async () => {},
+    };
+  }
+
+  async createReadStream(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const response = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
+    if (!(response.Body instanceof Readable)) throw new Error(`no readable body for ${key}`);
+    return response.Body;
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async checkHealth(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+}
+
+/** Pre-signed URLs carry a lifetime rather than an end time; S3 allows 1 s to 7 days. */
+function secondsUntil(expiresAt: number): number {
+  return Math.min(7 * 24 * 3600, Math.max(1, Math.round((expiresAt - Date.now()) / 1000)));
+}
