@@ -15,11 +15,18 @@ export async function createStorage(config: Config, signingSecret: string): Prom
   try {
     await store.checkHealth();
   } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    const reason = status === 404 ? "no such bucket" : status === 403 ? "access denied" : (error as Error).message || (error as Error).name;
     throw new StorageUnreachableError(
-      `S3 bucket "${bucket}" is not reachable${endpoint ? ` at ${endpoint}` : ""}: ${reason}. Check S3_BUCKET, S3_REGION, S3_ENDPOINT and the credentials.`,
+      `S3 bucket "${bucket}" is not reachable${endpoint ? ` at ${endpoint}` : ""}: ${reasonOf(error)}. ` +
+        "Check S3_BUCKET, S3_REGION, S3_ENDPOINT and the credentials.",
     );
   }
   return store;
+}
+
+/** HeadBucket answers without a body, so the status is all there is to go on. */
+function reasonOf(error: unknown): string {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status === 404) return "no such bucket";
+  if (status === 403) return "access denied";
+  return (error as Error).message || (error as Error).name || String(error);
 }
