@@ -4,10 +4,13 @@
  */
 export function publicOrigin(request: Request, appUrl?: string): string {
   if (appUrl) return appUrl;
-  const url = new URL(request.url);
-  const host = firstValue(request.headers.get("x-forwarded-host")) ?? request.headers.get("host") ?? url.host;
-  const proto = firstValue(request.headers.get("x-forwarded-proto")) ?? url.protocol.replace(/:$/, "");
-  return `${proto}://${host}`;
+  const proto = firstValue(request.headers.get("x-forwarded-proto")) ?? new URL(request.url).protocol.replace(/:$/, "");
+  return `${proto}://${requestHost(request)}`;
+}
+
+/** The host (and port) the client addressed, as a proxy in front of the app forwards it. */
+export function requestHost(request: Request): string {
+  return firstValue(request.headers.get("x-forwarded-host")) ?? request.headers.get("host") ?? new URL(request.url).host;
 }
 
 function firstValue(header: string | null): string | undefined {

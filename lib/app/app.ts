@@ -14,6 +14,8 @@ export interface App extends TaskDeps {
   database: Database;
   runner: TaskRunner;
   rateLimiter: RateLimiter;
+  /** Encrypts the dashboard's session cookies (Auth.js). */
+  authSecret: string;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     database,
     runner,
     rateLimiter: new RateLimiter(config.rateLimitPerMinute),
+    authSecret: resolveSecret(config.dataDir, "AUTH_SECRET", config.authSecret),
     async close() {
       await runner.close();
       await database.close();

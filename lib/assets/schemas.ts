@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuerySchema } from "@/lib/api/list-query";
 import { ASSET_STATUSES } from "@/lib/db/schema";
 
 export const requestUploadSchema = z.strictObject({
@@ -10,6 +11,11 @@ export const requestUploadSchema = z.strictObject({
 });
 
 export type RequestUpload = z.infer<typeof requestUploadSchema>;
+
+export const listAssetsQuerySchema = pageQuerySchema.extend({
+  /** Case-insensitive substring of the name; blank means no filter. */
+  search: z.string().trim().max(512, "must be at most 512 characters").optional(),
+});
 
 export const videoTrackSchema = z.object({
   type: z.literal("video"),

@@ -1,6 +1,8 @@
-import { tooManyRequests, unauthorized } from "@/lib/api/errors";
+import { forbidden, tooManyRequests, unauthorized } from "@/lib/api/errors";
+import { requestHost } from "@/lib/api/origin";
 import type { App } from "@/lib/app/app";
 import { verifyApiToken } from "./api-tokens";
+import { sessionUserId } from "./session";
 
 export interface Caller {
   userId: string;
@@ -8,14 +10,15 @@ export interface Caller {
   rateKey: string;
 }
 
-/** Resolves the caller from `Authorization: Bearer <token>` and applies the per-token rate limit. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Resolves the caller from `Authorization: Bearer <token>` or, without that header, from the
+ * dashboard's session cookie, and applies the rate limit (per token, or per signed-in user).
+ */
 export async function authenticateRequest(request: Request, app: App): Promise<Caller> {
   const header = request.headers.get("authorization");
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  if (!match) throw unauthorized("missing API token: send the header Authorization: Bearer <token>");
-  const token = await verifyApiToken(app.db, match[1], app.now());
-  if (!token) throw unauthorized("invalid or revoked API token");
-  const caller = { userId: token.userId, rateKey: `token:${token.id}` };
+  const caller = header !== null ? await tokenCaller(header, app) : await sessionCaller(request, app);
   const decision = app.rateLimiter.take(caller.rateKey, app.now());
   if (!decision.allowed) {
     throw tooManyRequests(
@@ -24,4 +27,35 @@ export async function authenticateRequest(request: Request, app: App): Promise<C
     );
   }
   return caller;
+}
+
+async function tokenCaller(header: string, app: App): Promise<Caller> {
+  const match = header.match(/^Bearer\s+(\S+)\s*$/i);
+  if (!match) throw unauthorized("malformed Authorization header: send Authorization: Bearer <token>");
+  const token = await verifyApiToken(app.db, match[1], app.now());
+  if (!token) throw unauthorized("invalid or revoked API token");
+  return { userId: token.userId, rateKey: `token:${token.id}` };
+}
+
+async function sessionCaller(request: Request, app: App): Promise<Caller> {
+  const userId = await sessionUserId(app.db, request, app.authSecret);
+  if (!userId) {
+    throw unauthorized("missing API token: send the header Authorization: Bearer <token>, or sign in to the dashboard");
+  }
+  // Browsers attach cookies to requests that other sites trigger; only our own pages may change things with them.
+  if (!SAFE_METHODS.has(request.method) && !fromSameOrigin(request)) {
+    throw forbidden("cross-origin request refused: a request authenticated by the session cookie must come from this site");
+  }
+  return { userId, rateKey: `user:${userId}` };
+}
+
+/** Browsers send `Origin` with every POST, PUT, PATCH and DELETE; it must name the host the request went to. */
+function fromSameOrigin(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  try {
+    return new URL(origin).host.toLowerCase() === requestHost(request).toLowerCase();
+  } catch {
+    return false;
+  }
 }

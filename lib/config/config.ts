@@ -26,6 +26,12 @@ const envSchema = z.object({
   INIT_USER_EMAIL: optionalString.pipe(z.email().optional()),
   INIT_USER_PASSWORD: optionalString,
   INIT_API_TOKEN: optionalString.pipe(z.string().min(32).optional()),
+  AUTH_SECRET: optionalString,
+  SESSION_MAX_AGE: positiveInt(30 * 24 * 3600),
+  AUTH_GITHUB_ID: optionalString,
+  AUTH_GITHUB_SECRET: optionalString,
+  AUTH_GOOGLE_ID: optionalString,
+  AUTH_GOOGLE_SECRET: optionalString,
 });
 
 export interface Config {
@@ -41,6 +47,16 @@ export interface Config {
   initUser?: { email: string; password?: string; apiToken?: string };
   /** Set when S3_BUCKET selects S3-compatible storage instead of the local store. */
   s3?: S3Config;
+  /** Key of the dashboard's session cookies; generated into DATA_DIR when unset. */
+  authSecret?: string;
+  sessionMaxAgeSeconds: number;
+  /** OAuth sign-in providers, each enabled when both its id and secret are set. */
+  oauth: { github?: OAuthClient; google?: OAuthClient };
+}
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -71,5 +87,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { email: e.INIT_USER_EMAIL, password: e.INIT_USER_PASSWORD, apiToken: e.INIT_API_TOKEN }
       : undefined,
     s3: storage.s3,
+    authSecret: e.AUTH_SECRET,
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE,
+    oauth: {
+      github: oauthClient("AUTH_GITHUB", e.AUTH_GITHUB_ID, e.AUTH_GITHUB_SECRET),
+      google: oauthClient("AUTH_GOOGLE", e.AUTH_GOOGLE_ID, e.AUTH_GOOGLE_SECRET),
+    },
   };
+}
+
+function oauthClient(prefix: string, clientId?: string, clientSecret?: string): OAuthClient | undefined {
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) {
+    throw new ConfigError(`Invalid configuration: ${prefix}_ID and ${prefix}_SECRET must be set together`);
+  }
+  return { clientId, clientSecret };
 }

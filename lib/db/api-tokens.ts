@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "./client";
+import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
 import { apiTokens, type ApiTokenRow } from "./schema";
 
 export async function insertApiToken(
@@ -26,4 +27,20 @@ export async function revokeApiToken(db: Db, userId: string, id: string, at: num
     .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
   return rows.length > 0;
+}
+
+export async function findUserApiToken(db: Db, userId: string, id: string): Promise<ApiTokenRow | undefined> {
+  const [row] = await db.select().from(apiTokens).where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId)));
+  return row;
+}
+
+/** The user's tokens, revoked ones included, newest first. */
+export async function listUserApiTokens(db: Db, userId: string, page: PageRequest): Promise<Page<ApiTokenRow>> {
+  const rows = await db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), keysetWhere(apiTokens, page.cursor)))
+    .orderBy(...keysetOrder(apiTokens))
+    .limit(page.limit + 1);
+  return toPage(rows, page.limit);
 }

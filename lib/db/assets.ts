@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, ilike, isNull } from "drizzle-orm";
 import type { Db } from "./client";
 import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
 import { assets, type AssetRow } from "./schema";
@@ -21,11 +21,22 @@ export async function findUserAsset(db: Db, userId: string, id: string): Promise
   return row;
 }
 
-export async function listUserAssets(db: Db, userId: string, page: PageRequest): Promise<Page<AssetRow>> {
+export async function listUserAssets(
+  db: Db,
+  userId: string,
+  page: PageRequest,
+  filter: { search?: string } = {},
+): Promise<Page<AssetRow>> {
   const rows = await db
     .select()
     .from(assets)
-    .where(and(eq(assets.userId, userId), keysetWhere(assets, page.cursor)))
+    .where(
+      and(
+        eq(assets.userId, userId),
+        filter.search ? ilike(assets.name, `%${escapeLikePattern(filter.search)}%`) : undefined,
+        keysetWhere(assets, page.cursor),
+      ),
+    )
     .orderBy(...keysetOrder(assets))
     .limit(page.limit + 1);
   return toPage(rows, page.limit);
@@ -56,4 +67,9 @@ export async function updateAsset(db: Db, id: string, patch: AssetPatch): Promis
 export async function deleteUserAsset(db: Db, userId: string, id: string): Promise<AssetRow | undefined> {
   const [row] = await db.delete(assets).where(and(eq(assets.id, id), eq(assets.userId, userId))).returning();
   return row;
+}
+
+/** The search is a plain substring: LIKE's wildcards and its escape character match themselves. */
+function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { notFound } from "@/lib/api/errors";
+import { findUserApiToken, listUserApiTokens, revokeApiToken } from "@/lib/db/api-tokens";
+import type { Db } from "@/lib/db/client";
+import type { PageRequest } from "@/lib/db/pagination";
+import type { ApiTokenRow } from "@/lib/db/schema";
+import { registerApiToken } from "./api-tokens";
+
+export const createApiKeySchema = z.strictObject({
+  name: z
+    .string({ error: "is required and must be a string" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(100, "must be at most 100 characters"),
+});
+
+/** An API token as its owner sees it: never the secret, nor its hash. */
+export interface ApiKey {
+  id: string;
+  name: string;
+  /** The first characters of the token, to recognise it. */
+  prefix: string;
+  createdAt: number;
+  lastUsedAt?: number;
+  revokedAt?: number;
+}
+
+export function serializeApiKey(row: ApiTokenRow): ApiKey {
+  const key: ApiKey = { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt };
+  if (row.lastUsedAt !== null) key.lastUsedAt = row.lastUsedAt;
+  if (row.revokedAt !== null) key.revokedAt = row.revokedAt;
+  return key;
+}
+
+/** A new key; `token` is returned this once and only its hash is kept. */
+export async function createApiKey(db: Db, params: { userId: string; name: string; now: number }) {
+  const { token, row } = await registerApiToken(db, params);
+  return { key: serializeApiKey(row), token };
+}
+
+export async function listApiKeys(db: Db, userId: string, page: PageRequest) {
+  const { items, nextCursor } = await listUserApiTokens(db, userId, page);
+  return { items: items.map(serializeApiKey), nextCursor };
+}
+
+/** Revokes the user's key; revoking it again is harmless. 404 for unknown or foreign keys. */
+export async function revokeApiKey(db: Db, params: { userId: string; id: string; now: number }): Promise<void> {
+  if (await revokeApiToken(db, params.userId, params.id, params.now)) return;
+  if (!(await findUserApiToken(db, params.userId, params.id))) throw notFound("API key not found");
+}
