@@ -1,11 +1,12 @@
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
 import { GetBucketCorsCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as health from "@/app/api/health/route";
 import * as uploadComplete from "@/app/api/asset/[id]/upload-complete/route";
 import { createApp } from "@/lib/app/app";
 import { ConfigError, loadConfig } from "@/lib/config/config";
-import { setBucketCors } from "@/lib/storage/bucket-cors";
 import { S3Store } from "@/lib/storage/s3-store";
 import { fixture, getAsset, putUpload, requestUpload, routes } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
@@ -13,6 +14,7 @@ import { createTestBucket } from "../helpers/s3-server";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { testDatabaseKinds } from "../helpers/test-databases";
 
+const run = promisify(execFile);
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 /** Fits every fixture these tests upload, and nothing much bigger. */
 const LIMIT = Math.max(...["h264-aac.mp4", "h264-aac-moov-end.mp4", "hevc-aac.mp4"].map((name) => fixture(name).length));
@@ -59,8 +61,10 @@ describe("S3 configuration", () => {
   it("storage:cors sets PUT, GET and HEAD for the dashboard origin with ETag exposed", async () => {
     const bucket = await createTestBucket();
     try {
-      const store = new S3Store(bucket.client, bucket.bucket);
-      await setBucketCors(store.client, bucket.bucket, ["https://videos.example.com"]);
+      const { stdout } = await run("npx", ["tsx", "scripts/s3-cors.ts", "--origin", "https://videos.example.com"], {
+        env: { ...process.env, ...bucket.env },
+      });
+      expect(stdout).toMatch(/CORS of bucket .+ set: PUT, GET, HEAD from https:\/\/videos\.example\.com/);
       const cors = await bucket.client.send(new GetBucketCorsCommand({ Bucket: bucket.bucket }));
       expect(cors.CORSRules).toEqual([
         expect.objectContaining({
