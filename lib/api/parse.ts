@@ -31,3 +31,21 @@ export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S>
   if (!result.success) throw new ApiError(400, describeIssues(result.error));
   return result.data;
 }
+
+/** 422 naming each invalid field of a body that has already been read. */
+export function validateBody<S extends z.ZodType>(body: unknown, schema: S): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ApiError(422, describeIssues(result.error));
+  return result.data;
+}
+
+/** For endpoints whose body is optional: no body reads as `{}`; 400 for a body that is not JSON. */
+export async function readOptionalJsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("request body is not valid JSON");
+  }
+}

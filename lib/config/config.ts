@@ -26,6 +26,15 @@ const envSchema = z.object({
   INIT_USER_EMAIL: optionalString.pipe(z.email().optional()),
   INIT_USER_PASSWORD: optionalString,
   INIT_API_TOKEN: optionalString.pipe(z.string().min(32).optional()),
+  PINNING_API_URL: z.url().default("https://api.pinata.cloud"),
+  IPFS_GATEWAY_URL: z.url().default("https://gateway.pinata.cloud/ipfs"),
+  PINATA_JWT: optionalString,
+  EXPORT_ALLOWED_HOSTS: optionalString,
+  MAX_ACTIVE_TASKS_PER_USER: positiveInt(100),
+  INNGEST_EVENT_KEY: optionalString,
+  INNGEST_SIGNING_KEY: optionalString,
+  INNGEST_DEV: optionalString,
+  INNGEST_BASE_URL: optionalString.pipe(z.url().optional()),
   AUTH_SECRET: optionalString,
   SESSION_MAX_AGE: positiveInt(30 * 24 * 3600),
   AUTH_GITHUB_ID: optionalString,
@@ -47,6 +56,14 @@ export interface Config {
   initUser?: { email: string; password?: string; apiToken?: string };
   /** Set when S3_BUCKET selects S3-compatible storage instead of the local store. */
   s3?: S3Config;
+  pinningApiUrl: string;
+  ipfsGatewayUrl: string;
+  pinataJwt?: string;
+  /** `host:port` pairs that exports may reach even though they resolve to private addresses. */
+  exportAllowedHosts: string[];
+  maxActiveTasksPerUser: number;
+  /** Set when tasks run on Inngest instead of the inline runner. */
+  inngest?: InngestConfig;
   /** Key of the dashboard's session cookies; generated into DATA_DIR when unset. */
   authSecret?: string;
   sessionMaxAgeSeconds: number;
@@ -57,6 +74,12 @@ export interface Config {
 export interface OAuthClient {
   clientId: string;
   clientSecret: string;
+}
+
+export interface InngestConfig {
+  eventKey?: string;
+  baseUrl?: string;
+  isDev: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +110,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { email: e.INIT_USER_EMAIL, password: e.INIT_USER_PASSWORD, apiToken: e.INIT_API_TOKEN }
       : undefined,
     s3: storage.s3,
+    pinningApiUrl: e.PINNING_API_URL.replace(/\/+$/, ""),
+    ipfsGatewayUrl: e.IPFS_GATEWAY_URL.replace(/\/+$/, ""),
+    pinataJwt: e.PINATA_JWT,
+    exportAllowedHosts: (e.EXPORT_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
+    maxActiveTasksPerUser: e.MAX_ACTIVE_TASKS_PER_USER,
+    inngest: inngestConfig(e),
     authSecret: e.AUTH_SECRET,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE,
     oauth: {
@@ -102,4 +131,17 @@ function oauthClient(prefix: string, clientId?: string, clientSecret?: string): 
     throw new ConfigError(`Invalid configuration: ${prefix}_ID and ${prefix}_SECRET must be set together`);
   }
   return { clientId, clientSecret };
+}
+
+/** Inngest mode: an event key (Inngest Cloud or self-hosted), or the dev server at INNGEST_BASE_URL. */
+function inngestConfig(e: z.infer<typeof envSchema>): InngestConfig | undefined {
+  const isDev = e.INNGEST_DEV === "1" || e.INNGEST_DEV === "true";
+  if (isDev && !e.INNGEST_BASE_URL) {
+    throw new ConfigError("Invalid configuration: INNGEST_DEV=1 needs INNGEST_BASE_URL (for example http://127.0.0.1:8288)");
+  }
+  if (!isDev && !e.INNGEST_EVENT_KEY) return undefined;
+  if (!isDev && !e.INNGEST_SIGNING_KEY) {
+    throw new ConfigError("Invalid configuration: INNGEST_EVENT_KEY needs INNGEST_SIGNING_KEY (Inngest signs its calls to /api/inngest)");
+  }
+  return { eventKey: e.INNGEST_EVENT_KEY, baseUrl: e.INNGEST_BASE_URL, isDev };
 }

@@ -80,3 +80,44 @@ export async function incrementTaskRetries(db: Db, id: string, at: number): Prom
     .set({ retries: sql`${tasks.retries} + 1`, updatedAt: at, statusUpdatedAt: at })
     .where(eq(tasks.id, id));
 }
+
+/** Tasks of a user that are queued or running (the per-user cap counts these). */
+export async function countActiveUserTasks(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), inArray(tasks.phase, ["waiting", "running"])));
+  return row.count;
+}
+
+/** Raises progress, never lowers it, so a retried step cannot make it go backwards. */
+export async function raiseTaskProgress(db: Db, id: string, progress: number, at: number): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ progress: sql`greatest(${tasks.progress}, ${progress})`, updatedAt: at, statusUpdatedAt: at })
+    .where(eq(tasks.id, id));
+}
+
+/** Moves a failed task of the user back to `waiting`; undefined when it is not (or no longer) failed. */
+export async function requeueFailedTask(
+  db: Db,
+  userId: string,
+  id: string,
+  values: { secrets: Record<string, unknown> | null; at: number },
+): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .update(tasks)
+    .set({
+      phase: "waiting",
+      progress: 0,
+      retries: 0,
+      errorMessage: null,
+      output: null,
+      secrets: values.secrets,
+      updatedAt: values.at,
+      statusUpdatedAt: values.at,
+    })
+    .where(and(eq(tasks.id, id), eq(tasks.userId, userId), eq(tasks.phase, "failed")))
+    .returning();
+  return row;
+}

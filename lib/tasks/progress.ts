@@ -1,9 +1,9 @@
-import { updateTask } from "@/lib/db/tasks";
+import { raiseTaskProgress } from "@/lib/db/tasks";
 import type { TaskDeps } from "./types";
 
 const WRITE_INTERVAL_MS = 500;
 /** Progress stays below 1 until the task is completed. */
-const RUNNING_CEILING = 0.99;
+export const RUNNING_CEILING = 0.99;
 
 /** Writes monotonic progress to the task at most every 500 ms; `flush` writes the last value. */
 export function createProgressWriter(deps: TaskDeps, taskId: string, from = 0, to = RUNNING_CEILING) {
@@ -17,7 +17,7 @@ export function createProgressWriter(deps: TaskDeps, taskId: string, from = 0, t
     reported = progress;
     const now = deps.now();
     lastWrite = now;
-    pending = pending.then(() => updateTask(deps.db, taskId, { progress, updatedAt: now, statusUpdatedAt: now }));
+    pending = pending.then(() => raiseTaskProgress(deps.db, taskId, progress, now));
   };
 
   return {

@@ -14,8 +14,8 @@ export function isFinal(phase: TaskPhase): boolean {
  */
 export async function executeTask(definition: TaskDefinition, taskId: string, step: StepTools, deps: TaskDeps) {
   if (definition.awaitInput && !(await definition.awaitInput(taskId, step, deps))) return;
-  const task = await step.run("start", () => markRunning(deps, taskId));
-  if (!task) return;
+  const started = await step.run("start", () => markRunning(deps, taskId));
+  if (!started) return;
   try {
     await definition.run(taskId, step, deps);
   } catch (error) {
@@ -28,11 +28,12 @@ export async function executeTask(definition: TaskDefinition, taskId: string, st
   }
 }
 
-async function markRunning(deps: TaskDeps, taskId: string): Promise<TaskRow | undefined> {
+/** Returns whether the task is to run; a boolean, because step results are stored by Inngest and the row holds secrets. */
+async function markRunning(deps: TaskDeps, taskId: string): Promise<boolean> {
   const task = await findTask(deps.db, taskId);
-  if (!task || isFinal(task.phase)) return undefined;
+  if (!task || isFinal(task.phase)) return false;
   const now = deps.now();
-  return updateTask(deps.db, taskId, { phase: "running", updatedAt: now, statusUpdatedAt: now });
+  return Boolean(await updateTask(deps.db, taskId, { phase: "running", updatedAt: now, statusUpdatedAt: now }));
 }
 
 export async function finishTask(

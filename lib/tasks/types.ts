@@ -27,6 +27,11 @@ export interface TaskDefinition {
   run(taskId: string, step: StepTools, deps: TaskDeps): Promise<void>;
   /** Called once when the task has failed for good, to leave its subject in a clear state. */
   onFailure?(task: TaskRow, message: string, deps: TaskDeps): Promise<void>;
+  /**
+   * Checks the body of `POST /api/task/{id}/retry` and returns the secrets the new run needs:
+   * they were cleared when the task failed, so the caller sends them again.
+   */
+  prepareRetry?(task: TaskRow, body: unknown): Record<string, unknown> | null;
 }
 
 export interface TaskRunner {

@@ -1,0 +1,16 @@
+import { exportTask } from "@/lib/export/export-task";
+import { inngest, taskEvents } from "../client";
+import { runTaskDefinition } from "../run-task";
+
+/** Steps: start → load-export → pin-video → pin-metadata → custom-upload → record-output (record-failure on failure). */
+export const exportAsset = inngest.createFunction(
+  {
+    id: "export-asset",
+    name: "Export an asset to IPFS and/or a custom URL",
+    triggers: [taskEvents.export],
+    retries: 4,
+    // A retried task is a new run; never let two runs of one task overlap.
+    concurrency: { key: "event.data.taskId", limit: 1 },
+  },
+  runTaskDefinition(exportTask),
+);

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import type { TaskRow } from "@/lib/db/schema";
+import { EXPORT_METHODS, type ExportRequest, type PinningCredentials } from "./schemas";
+
+const REDACTED = "(redacted)";
+
+/** What an export task does, as stored in the task's public `params.export` (secrets redacted). */
+const exportParamsSchema = z.object({
+  ipfs: z
+    .object({
+      pinning: z.record(z.string(), z.string()).optional(),
+      erc1155Metadata: z.record(z.string(), z.json()).optional(),
+    })
+    .optional(),
+  custom: z
+    .object({ url: z.string(), method: z.enum(EXPORT_METHODS), headers: z.record(z.string(), z.string()) })
+    .optional(),
+});
+
+export type ExportParams = z.infer<typeof exportParamsSchema>;
+
+/** Kept in the task's `secrets` column while it runs; cleared when it ends. */
+const exportSecretsSchema = z.object({
+  pinning: z.union([z.object({ jwt: z.string() }), z.object({ apiKey: z.string(), apiSecret: z.string() })]).optional(),
+  customHeaders: z.record(z.string(), z.string()).optional(),
+});
+
+export type ExportSecrets = z.infer<typeof exportSecretsSchema>;
+
+function redactPinning(credentials: PinningCredentials): Record<string, string> {
+  if ("jwt" in credentials) return { jwt: REDACTED };
+  return { apiKey: `${credentials.apiKey.slice(0, 3)}…${REDACTED}`, apiSecret: REDACTED };
+}
+
+function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.keys(headers).map((name) => [name, REDACTED]));
+}
+
+/** Splits a validated request into the public, redacted params and the secrets. */
+export function splitExportRequest(request: ExportRequest): { params: ExportParams; secrets: ExportSecrets } {
+  const params: ExportParams = {};
+  const secrets: ExportSecrets = {};
+  if (request.ipfs) {
+    params.ipfs = {};
+    if (request.ipfs.pinning) {
+      params.ipfs.pinning = redactPinning(request.ipfs.pinning);
+      secrets.pinning = request.ipfs.pinning;
+    }
+    if (request.ipfs.erc1155Metadata) params.ipfs.erc1155Metadata = request.ipfs.erc1155Metadata;
+  }
+  if (request.custom) {
+    const { url, method, headers } = request.custom;
+    params.custom = { url, method, headers: redactHeaders(headers) };
+    if (Object.keys(headers).length > 0) secrets.customHeaders = headers;
+  }
+  return { params, secrets };
+}
+
+export function readExportParams(task: TaskRow): ExportParams {
+  return exportParamsSchema.parse(task.params.export);
+}
+
+export function readExportSecrets(task: TaskRow): ExportSecrets {
+  return exportSecretsSchema.parse(task.secrets ?? {});
+}

@@ -1,0 +1,205 @@
+import { Readable } from "node:stream";
+import { unprocessable } from "@/lib/api/errors";
+import { validateBody } from "@/lib/api/parse";
+import { findAsset, updateAsset } from "@/lib/db/assets";
+import { findTask } from "@/lib/db/tasks";
+import type { VideoSpec } from "@/lib/media/types";
+import { createProgressWriter, RUNNING_CEILING } from "@/lib/tasks/progress";
+import { finishTask } from "@/lib/tasks/task-lifecycle";
+import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
+import { uploadToCustomUrl } from "./custom-upload";
+import { buildErc1155Metadata } from "./erc1155-metadata";
+import { readExportParams, readExportSecrets, type ExportParams, type ExportSecrets } from "./export-params";
+import { pinFileToIpfs } from "./pinning-client";
+import { retryExportRequestSchema, type PinningCredentials } from "./schemas";
+
+const VIDEO_CONTENT_TYPE = "video/mp4";
+
+/** What the steps need to know, loaded once (step results must be plain JSON, and free of secrets). */
+interface ExportJob {
+  assetId: string;
+  name: string;
+  storageKey: string;
+  videoSpec: VideoSpec | null;
+  params: ExportParams;
+  /** The share of the progress bar the IPFS upload takes; the custom upload takes the rest. */
+  ipfsShare: number;
+}
+
+interface IpfsOutput {
+  videoFileCid: string;
+  videoFileUrl: string;
+  videoFileGatewayUrl: string;
+  nftMetadataCid: string;
+  nftMetadataUrl: string;
+  nftMetadataGatewayUrl: string;
+}
+
+/**
+ * The `export` task: streams the asset's file to an IPFS pinning service (with ERC-1155 metadata)
+ * and/or to a custom URL, then records the output on the task and the CIDs on the asset.
+ * Each step can run again without harm: pinning the same bytes gives the same CID.
+ */
+export const exportTask: TaskDefinition = {
+  type: "export",
+
+  async run(taskId, step, deps) {
+    const job = await step.run("load-export", () => loadExport(deps, taskId));
+    let ipfs: IpfsOutput | undefined;
+    if (job.params.ipfs) {
+      const video = await step.run("pin-video", () => pinVideo(deps, taskId, job));
+      const metadata = await step.run("pin-metadata", () => pinMetadata(deps, taskId, job, video.cid));
+      ipfs = ipfsOutput(deps.config.ipfsGatewayUrl, video.cid, metadata.cid);
+    }
+    const destination = job.params.custom;
+    const custom = destination ? await step.run("custom-upload", () => customUpload(deps, taskId, job, destination)) : undefined;
+    await step.run("record-output", () => recordOutput(deps, taskId, job, ipfs, custom));
+  },
+
+  prepareRetry(task, body) {
+    return secretsForRetry(readExportParams(task), body);
+  },
+};
+
+async function loadExport(deps: TaskDeps, taskId: string): Promise<ExportJob> {
+  const task = await findTask(deps.db, taskId);
+  const asset = task?.inputAssetId ? await findAsset(deps.db, task.inputAssetId) : undefined;
+  if (!task || !asset) throw new NonRetriableError("the asset was deleted");
+  const params = readExportParams(task);
+  const destinations = (params.ipfs ? 1 : 0) + (params.custom ? 1 : 0);
+  return {
+    assetId: asset.id,
+    name: asset.name,
+    storageKey: asset.storageKey,
+    videoSpec: asset.videoSpec,
+    params,
+    ipfsShare: params.ipfs ? 1 / destinations : 0,
+  };
+}
+
+async function secretsOf(deps: TaskDeps, taskId: string): Promise<ExportSecrets> {
+  const task = await findTask(deps.db, taskId);
+  if (!task) throw new NonRetriableError("the task was deleted");
+  return readExportSecrets(task);
+}
+
+async function pinningCredentials(deps: TaskDeps, taskId: string): Promise<PinningCredentials> {
+  const { pinning } = await secretsOf(deps, taskId);
+  if (pinning) return pinning;
+  if (deps.config.pinataJwt) return { jwt: deps.config.pinataJwt };
+  throw new NonRetriableError("no pinning credentials: the request gave none and the server's PINATA_JWT is not set");
+}
+
+async function openStoredFile(deps: TaskDeps, key: string): Promise<{ stream: Readable; size: number }> {
+  const stored = await deps.storage.stat(key);
+  if (!stored) throw new NonRetriableError("the asset's file is missing from storage");
+  return { stream: await deps.storage.createReadStream(key), size: stored.size };
+}
+
+async function pinVideo(deps: TaskDeps, taskId: string, job: ExportJob) {
+  const credentials = await pinningCredentials(deps, taskId);
+  const file = await openStoredFile(deps, job.storageKey);
+  const progress = createProgressWriter(deps, taskId, 0, RUNNING_CEILING * job.ipfsShare);
+  const pinned = await pinFileToIpfs({
+    apiUrl: deps.config.pinningApiUrl,
+    credentials,
+    name: job.name,
+    file: { ...file, filename: "video.mp4", contentType: VIDEO_CONTENT_TYPE },
+    onProgress: (sent) => progress.report(sent / Math.max(1, file.size)),
+  });
+  await progress.flush(1);
+  return { cid: pinned.cid };
+}
+
+async function pinMetadata(deps: TaskDeps, taskId: string, job: ExportJob, videoCid: string) {
+  const credentials = await pinningCredentials(deps, taskId);
+  const document = buildErc1155Metadata(job, videoCid, job.params.ipfs?.erc1155Metadata);
+  const bytes = Buffer.from(JSON.stringify(document));
+  const pinned = await pinFileToIpfs({
+    apiUrl: deps.config.pinningApiUrl,
+    credentials,
+    name: `${job.name} (ERC-1155 metadata)`,
+    file: { stream: Readable.from([bytes]), size: bytes.length, filename: "metadata.json", contentType: "application/json" },
+  });
+  return { cid: pinned.cid };
+}
+
+async function customUpload(deps: TaskDeps, taskId: string, job: ExportJob, custom: NonNullable<ExportParams["custom"]>) {
+  const { customHeaders } = await secretsOf(deps, taskId);
+  if (Object.keys(custom.headers).length > 0 && !customHeaders) {
+    throw new NonRetriableError("the custom headers are no longer available; retry the task and send them again");
+  }
+  const file = await openStoredFile(deps, job.storageKey);
+  const progress = createProgressWriter(deps, taskId, RUNNING_CEILING * job.ipfsShare);
+  const { status } = await uploadToCustomUrl({
+    url: custom.url,
+    method: custom.method,
+    headers: customHeaders ?? {},
+    file: { ...file, contentType: VIDEO_CONTENT_TYPE },
+    allowedHosts: deps.config.exportAllowedHosts,
+    onProgress: (sent) => progress.report(sent / Math.max(1, file.size)),
+  });
+  await progress.flush(1);
+  return { url: custom.url, method: custom.method, status };
+}
+
+function ipfsOutput(gateway: string, videoCid: string, metadataCid: string): IpfsOutput {
+  return {
+    videoFileCid: videoCid,
+    videoFileUrl: `ipfs://${videoCid}`,
+    videoFileGatewayUrl: `${gateway}/${videoCid}`,
+    nftMetadataCid: metadataCid,
+    nftMetadataUrl: `ipfs://${metadataCid}`,
+    nftMetadataGatewayUrl: `${gateway}/${metadataCid}`,
+  };
+}
+
+async function recordOutput(
+  deps: TaskDeps,
+  taskId: string,
+  job: ExportJob,
+  ipfs: IpfsOutput | undefined,
+  custom: { url: string; method: string; status: number } | undefined,
+) {
+  const now = deps.now();
+  const asset = ipfs ? await findAsset(deps.db, job.assetId) : undefined;
+  if (ipfs && asset) {
+    const pinned = {
+      cid: ipfs.videoFileCid,
+      url: ipfs.videoFileUrl,
+      gatewayUrl: ipfs.videoFileGatewayUrl,
+      nftMetadata: { cid: ipfs.nftMetadataCid, url: ipfs.nftMetadataUrl, gatewayUrl: ipfs.nftMetadataGatewayUrl },
+      updatedAt: now,
+    };
+    await updateAsset(deps.db, asset.id, { storage: { ...asset.storage, ipfs: pinned }, updatedAt: now });
+  }
+  await finishTask(deps, taskId, { phase: "completed", output: { export: { ...(ipfs && { ipfs }), ...(custom && { custom }) } } });
+}
+
+/** A failed export's secrets were cleared; a retry must send again exactly those it had. */
+function secretsForRetry(params: ExportParams, body: unknown): ExportSecrets {
+  const retry = validateBody(body, retryExportRequestSchema);
+  const secrets: ExportSecrets = {};
+  const problems: string[] = [];
+  if (retry.ipfs?.pinning) {
+    if (params.ipfs?.pinning) secrets.pinning = retry.ipfs.pinning;
+    else problems.push("ipfs.pinning: this export did not send pinning credentials");
+  } else if (params.ipfs?.pinning) {
+    problems.push("ipfs.pinning: the credentials were discarded when the task failed; send them again");
+  }
+  const names = Object.keys(params.custom?.headers ?? {});
+  if (retry.custom) {
+    const given = Object.keys(retry.custom.headers);
+    if (!sameNames(names, given)) problems.push(`custom.headers: send exactly the headers of the export (${names.join(", ") || "none"})`);
+    else secrets.customHeaders = retry.custom.headers;
+  } else if (names.length > 0) {
+    problems.push(`custom.headers: the header values were discarded when the task failed; send ${names.join(", ")} again`);
+  }
+  if (problems.length > 0) throw unprocessable(problems);
+  return secrets;
+}
+
+function sameNames(a: string[], b: string[]): boolean {
+  const lower = (names: string[]) => names.map((n) => n.toLowerCase()).sort().join("\n");
+  return lower(a) === lower(b);
+}

@@ -1,0 +1,85 @@
+import type { Readable } from "node:stream";
+import { z } from "zod";
+import { NonRetriableError, TaskError } from "@/lib/tasks/types";
+import { countedStream } from "./byte-stream";
+import { multipartBody } from "./multipart-body";
+import type { PinningCredentials } from "./schemas";
+import { describeNetworkError, sendStreamingRequest } from "./streaming-request";
+
+export interface PinFileRequest {
+  /** Base URL of a Pinata-compatible pinning API. */
+  apiUrl: string;
+  credentials: PinningCredentials;
+  /** Shown in the pinning service's dashboard (`pinataMetadata.name`). */
+  name: string;
+  file: { stream: Readable; size: number; filename: string; contentType: string };
+  onProgress?(bytesSent: number): void;
+}
+
+export interface PinnedFile {
+  cid: string;
+  size: number;
+}
+
+const pinResponseSchema = z.object({ IpfsHash: z.string().min(1), PinSize: z.number() });
+
+function authHeaders(credentials: PinningCredentials): Record<string, string> {
+  if ("jwt" in credentials) return { authorization: `Bearer ${credentials.jwt}` };
+  return { pinata_api_key: credentials.apiKey, pinata_secret_api_key: credentials.apiSecret };
+}
+
+function isRetriableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/** Pins one file with `POST /pinning/pinFileToIPFS`, streaming it as multipart (CID version 1). */
+export async function pinFileToIpfs(r: PinFileRequest): Promise<PinnedFile> {
+  const form = multipartBody(
+    { pinataOptions: JSON.stringify({ cidVersion: 1 }), pinataMetadata: JSON.stringify({ name: r.name }) },
+    {
+      field: "file",
+      filename: r.file.filename,
+      contentType: r.file.contentType,
+      size: r.file.size,
+      stream: countedStream(r.file.stream, r.file.size, (sent) => r.onProgress?.(sent)),
+    },
+  );
+  let answer;
+  try {
+    answer = await sendStreamingRequest({
+      url: new URL(`${r.apiUrl}/pinning/pinFileToIPFS`),
+      method: "POST",
+      headers: {
+        ...authHeaders(r.credentials),
+        "content-type": form.contentType,
+        "content-length": String(form.length),
+        accept: "application/json",
+      },
+      body: form.body,
+      responseBodyLimit: 64 * 1024,
+    });
+  } catch (error) {
+    throw new TaskError(`could not reach the pinning service: ${describeNetworkError(error)}`);
+  } finally {
+    r.file.stream.destroy();
+  }
+  const said = answer.body.subarray(0, 200).toString("utf8").trim();
+  if (answer.status === 401 || answer.status === 403) {
+    throw new NonRetriableError(`the pinning service refused the credentials (${answer.status}): ${said}`);
+  }
+  if (answer.status < 200 || answer.status >= 300) {
+    const message = `the pinning service answered ${answer.status}: ${said}`;
+    throw isRetriableStatus(answer.status) ? new TaskError(message) : new NonRetriableError(message);
+  }
+  const parsed = pinResponseSchema.safeParse(safeJson(answer.body));
+  if (!parsed.success) throw new TaskError(`the pinning service gave an unexpected answer: ${said}`);
+  return { cid: parsed.data.IpfsHash, size: parsed.data.PinSize };
+}
+
+function safeJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,54 @@
+import { conflict, notFound, unprocessable } from "@/lib/api/errors";
+import { findUserAsset } from "@/lib/db/assets";
+import { insertTask } from "@/lib/db/tasks";
+import { assertBelowActiveTaskCap } from "@/lib/tasks/active-task-cap";
+import { queueTask } from "@/lib/tasks/queue-task";
+import type { Task } from "@/lib/tasks/schemas";
+import { serializeTask } from "@/lib/tasks/serialize-task";
+import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
+import { splitExportRequest } from "./export-params";
+import type { ExportRequest } from "./schemas";
+import { checkDestination, DestinationRefusedError } from "./ssrf-guard";
+
+/** Checks an export request against the asset and the destinations, then queues the export task. */
+export async function startExport(
+  deps: TaskDeps,
+  runner: TaskRunner,
+  params: { userId: string; assetId: string; request: ExportRequest },
+): Promise<Task> {
+  const { request } = params;
+  const asset = await findUserAsset(deps.db, params.userId, params.assetId);
+  if (!asset) throw notFound("asset not found");
+  if (asset.status !== "ready") throw conflict(`the asset is ${asset.status}; only a ready asset can be exported`);
+  if (request.ipfs && !request.ipfs.pinning && !deps.config.pinataJwt) {
+    throw unprocessable([
+      "ipfs.pinning: no pinning credentials: give jwt, or apiKey and apiSecret (this server has no default PINATA_JWT)",
+    ]);
+  }
+  if (request.custom) await assertExportDestination(request.custom.url, deps.config.exportAllowedHosts);
+  await assertBelowActiveTaskCap(deps, params.userId);
+  const { params: exportParams, secrets } = splitExportRequest(request);
+  const now = deps.now();
+  const task = await insertTask(deps.db, {
+    userId: params.userId,
+    type: "export",
+    inputAssetId: asset.id,
+    params: { export: exportParams },
+    secrets,
+    phase: "waiting",
+    statusUpdatedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await queueTask(deps, runner, task);
+  return serializeTask(task);
+}
+
+async function assertExportDestination(url: string, allowedHosts: string[]): Promise<void> {
+  try {
+    await checkDestination(new URL(url), allowedHosts);
+  } catch (error) {
+    if (error instanceof DestinationRefusedError) throw unprocessable([`custom.url: ${error.message}`]);
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+import { conflict, notFound, unprocessable } from "@/lib/api/errors";
+import { findUserTask, requeueFailedTask } from "@/lib/db/tasks";
+import { assertBelowActiveTaskCap } from "./active-task-cap";
+import { taskDefinitions } from "./create-runner";
+import { queueTask } from "./queue-task";
+import type { Task } from "./schemas";
+import { serializeTask } from "./serialize-task";
+import type { TaskDeps, TaskRunner } from "./types";
+
+/** Runs a failed task again from the start; `body` carries the secrets it needs again, if any. */
+export async function retryTask(
+  deps: TaskDeps,
+  runner: TaskRunner,
+  params: { userId: string; taskId: string; body: unknown },
+): Promise<Task> {
+  const task = await findUserTask(deps.db, params.userId, params.taskId);
+  if (!task) throw notFound("task not found");
+  if (task.phase !== "failed") throw conflict(`the task is ${task.phase}; only a failed task can be retried`);
+  const definition = taskDefinitions[task.type];
+  if (!definition) throw conflict(`${task.type} tasks cannot be retried`);
+  let secrets: Record<string, unknown> | null = null;
+  if (definition.prepareRetry) secrets = definition.prepareRetry(task, params.body);
+  else if (hasFields(params.body)) throw unprocessable([`body: ${task.type} tasks are retried without a body`]);
+  await assertBelowActiveTaskCap(deps, params.userId);
+  const requeued = await requeueFailedTask(deps.db, params.userId, task.id, { secrets, at: deps.now() });
+  if (!requeued) throw conflict("the task is no longer failed");
+  await queueTask(deps, runner, requeued);
+  return serializeTask(requeued);
+}
+
+function hasFields(body: unknown): boolean {
+  return typeof body !== "object" || body === null || Object.keys(body).length > 0;
+}

@@ -1,0 +1,51 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface SentEvent {
+  name: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Stands in for an Inngest server on loopback (the dev server cannot be installed here): records
+ * events sent to `POST /e/{key}` and app syncs sent to `POST /fn/register`.
+ */
+export interface InngestDouble {
+  url: string;
+  events: SentEvent[];
+  registrations: Array<{ appName: string; url: string; functions: Array<{ id: string; triggers: unknown[]; steps: unknown }> }>;
+  close(): Promise<void>;
+}
+
+export async function startInngestDouble(): Promise<InngestDouble> {
+  const events: SentEvent[] = [];
+  const registrations: InngestDouble["registrations"] = [];
+  const server = http.createServer(async (req, res) => {
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    res.setHeader("content-type", "application/json");
+    if (req.method === "POST" && req.url?.startsWith("/e/")) {
+      const sent = [JSON.parse(body)].flat() as SentEvent[];
+      events.push(...sent);
+      return res.end(JSON.stringify({ ids: sent.map((_, i) => `event-${events.length + i}`), status: 200 }));
+    }
+    if (req.method === "POST" && req.url?.startsWith("/fn/register")) {
+      registrations.push(JSON.parse(body));
+      return res.end(JSON.stringify({ ok: true, modified: true }));
+    }
+    res.statusCode = 404;
+    res.end(JSON.stringify({ error: "not found" }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    events,
+    registrations,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

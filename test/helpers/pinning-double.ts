@@ -1,0 +1,130 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { importBytes } from "ipfs-unixfs-importer";
+
+/**
+ * A pinning service on loopback that follows the Pinata contract the exporter relies on:
+ * `POST /pinning/pinFileToIPFS`, multipart parts `file`, `pinataOptions` and `pinataMetadata`,
+ * Bearer JWT or the two key headers, and real CIDs (version 1, raw leaves, as `ipfs add`).
+ */
+export interface Pin {
+  cid: string;
+  name: string;
+  filename: string;
+  contentType: string;
+  auth: "jwt" | "keys";
+  options: unknown;
+  bytes: Buffer;
+}
+
+export interface PinningDouble {
+  url: string;
+  credentials: { jwt: string; apiKey: string; apiSecret: string };
+  pins: Pin[];
+  /** Requests that reached the handler, including refused ones. */
+  requests: number;
+  /** The next `count` uploads are answered `status` (after the body has been read). */
+  failNext(count: number, status?: number, body?: string): void;
+  /** The next `count` uploads lose their connection once `afterBytes` bytes have arrived. */
+  dropNext(count: number, afterBytes: number): void;
+  pinned(cid: string): Buffer | undefined;
+  close(): Promise<void>;
+}
+
+// importBytes needs somewhere to put blocks; only the CID is wanted.
+const discardBlocks = { put: async <C>(cid: C) => cid };
+
+export async function cidOf(bytes: Uint8Array): Promise<string> {
+  return (await importBytes(bytes, discardBlocks, { cidVersion: 1, rawLeaves: true })).cid.toString();
+}
+
+export async function startPinningDouble(): Promise<PinningDouble> {
+  const credentials = { jwt: "test-jwt-0123456789", apiKey: "key-abcdef", apiSecret: "secret-0123456789" };
+  const failures: Array<{ status: number; body: string }> = [];
+  const drops: number[] = [];
+  const pins: Pin[] = [];
+  const double = { requests: 0 };
+
+  const server = http.createServer(async (req, res) => {
+    double.requests++;
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    };
+    if (req.method !== "POST" || req.url !== "/pinning/pinFileToIPFS") return reply(404, { error: "not found" });
+    const drop = drops.shift();
+    const chunks: Buffer[] = [];
+    let received = 0;
+    try {
+      for await (const chunk of req as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        received += chunk.length;
+        if (drop !== undefined && received >= drop) {
+          req.socket.destroy();
+          return;
+        }
+      }
+    } catch {
+      return;
+    }
+    const body = Buffer.concat(chunks);
+    const failure = failures.shift();
+    if (failure) return res.writeHead(failure.status, { "content-type": "application/json" }).end(failure.body);
+
+    const bearer = req.headers.authorization?.match(/^Bearer (.+)$/)?.[1];
+    const auth = bearer === credentials.jwt ? "jwt"
+      : req.headers.pinata_api_key === credentials.apiKey && req.headers.pinata_secret_api_key === credentials.apiSecret ? "keys"
+      : undefined;
+    if (!auth) return reply(401, { error: { reason: "INVALID_CREDENTIALS", details: "Invalid/expired credentials" } });
+    if (req.headers["content-length"] !== String(body.length)) return reply(400, { error: "Content-Length does not match the body" });
+
+    let form: FormData;
+    try {
+      form = await new Response(body, { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+    } catch {
+      return reply(400, { error: "body is not multipart/form-data" });
+    }
+    const file = form.get("file");
+    const options = parseJson(form.get("pinataOptions"));
+    const metadata = parseJson(form.get("pinataMetadata")) as { name?: unknown } | undefined;
+    if (!(file instanceof Blob)) return reply(400, { error: "part file is missing" });
+    if ((options as { cidVersion?: unknown })?.cidVersion !== 1) return reply(400, { error: "pinataOptions.cidVersion must be 1" });
+    if (typeof metadata?.name !== "string") return reply(400, { error: "pinataMetadata.name is missing" });
+
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const cid = await cidOf(bytes);
+    pins.push({ cid, name: metadata.name, filename: (file as File).name, contentType: file.type, auth, options, bytes });
+    reply(200, { IpfsHash: cid, PinSize: bytes.length, Timestamp: new Date().toISOString() });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    credentials,
+    pins,
+    get requests() {
+      return double.requests;
+    },
+    failNext(count, status = 500, body = JSON.stringify({ error: "Internal Server Error" })) {
+      for (let i = 0; i < count; i++) failures.push({ status, body });
+    },
+    dropNext(count, afterBytes) {
+      for (let i = 0; i < count; i++) drops.push(afterBytes);
+    },
+    pinned: (cid) => pins.find((p) => p.cid === cid)?.bytes,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function parseJson(value: FormDataEntryValue | null): unknown {
+  if (typeof value !== "string") return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,102 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** What the receiver saw of one request. */
+export interface Received {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  size: number;
+  sha256: string;
+  /** The bytes, unless the receiver was started with `keepBytes: false`. */
+  bytes?: Buffer;
+  /** False when the connection ended before the body was complete. */
+  complete: boolean;
+}
+
+export interface ReceiverDouble {
+  url: string;
+  port: number;
+  received: Received[];
+  /** Every following request is answered `status` with `body` (default 200). */
+  answer(status: number, body?: string, headers?: Record<string, string>): void;
+  /** The next `count` requests are answered `status` instead. */
+  failNext(count: number, status: number, body?: string): void;
+  /**
+   * Requests read `afterBytes` bytes, then hang with no answer until `release()`; `stalled`
+   * resolves when one has.
+   */
+  stallAfter(afterBytes: number): { stalled: Promise<void>; release(): void };
+  close(): Promise<void>;
+}
+
+/** A custom export destination on loopback that records method, headers and bytes. */
+export async function startReceiverDouble(options: { keepBytes?: boolean } = {}): Promise<ReceiverDouble> {
+  const keepBytes = options.keepBytes ?? true;
+  const received: Received[] = [];
+  const failures: Array<{ status: number; body: string }> = [];
+  let standing = { status: 200, body: "", headers: {} as Record<string, string> };
+  let stall: { afterBytes: number; reached: () => void; released: Promise<void> } | undefined;
+
+  const server = http.createServer(async (req, res) => {
+    const hash = createHash("sha256");
+    const chunks: Buffer[] = [];
+    const record: Received = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, size: 0, sha256: "", complete: false };
+    received.push(record);
+    const activeStall = stall;
+    try {
+      for await (const chunk of req as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+        if (keepBytes) chunks.push(chunk);
+        record.size += chunk.length;
+        if (activeStall && record.size >= activeStall.afterBytes) {
+          activeStall.reached();
+          await activeStall.released;
+        }
+      }
+      record.complete = true;
+    } catch {
+      // The sender went away mid-body.
+    }
+    record.sha256 = hash.digest("hex");
+    if (keepBytes) record.bytes = Buffer.concat(chunks);
+    if (!record.complete) return;
+    const failure = failures.shift();
+    const reply = failure ? { ...failure, headers: {} } : standing;
+    res.writeHead(reply.status, reply.headers).end(reply.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    received,
+    answer(status, body = "", headers = {}) {
+      standing = { status, body, headers };
+    },
+    failNext(count, status, body = "") {
+      for (let i = 0; i < count; i++) failures.push({ status, body });
+    },
+    stallAfter(afterBytes) {
+      let reached!: () => void;
+      let release!: () => void;
+      const stalled = new Promise<void>((resolve) => (reached = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      stall = { afterBytes, reached, released };
+      return {
+        stalled,
+        release: () => {
+          stall = undefined;
+          release();
+        },
+      };
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

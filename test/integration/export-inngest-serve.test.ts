@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startInngestDouble, type InngestDouble } from "../helpers/inngest-double";
+
+/**
+ * `/api/inngest` as the Inngest dev server sees it. The SDK reads its mode and server address
+ * from the environment when the client module loads, so nothing importing it may load before
+ * they are set: the route is imported afterwards and called without the app's test helpers.
+ */
+describe("GET and PUT /api/inngest", () => {
+  let inngestServer: InngestDouble;
+  let route: typeof import("@/app/api/inngest/route");
+  const saved = { INNGEST_DEV: process.env.INNGEST_DEV, INNGEST_BASE_URL: process.env.INNGEST_BASE_URL };
+
+  // The handler reads only the Request part of Next's NextRequest.
+  const call = (method: "GET" | "PUT") => route[method](new Request("http://service.test/api/inngest", { method }) as never, undefined);
+
+  beforeAll(async () => {
+    inngestServer = await startInngestDouble();
+    process.env.INNGEST_DEV = "1";
+    process.env.INNGEST_BASE_URL = inngestServer.url;
+    route = await import("@/app/api/inngest/route");
+  });
+  afterAll(async () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await inngestServer.close();
+  });
+
+  it("GET describes the app and counts both functions", async () => {
+    const response = await call("GET");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ mode: "dev", function_count: 2 });
+  });
+
+  it("PUT syncs the functions, with their event triggers and retries, to the Inngest server", async () => {
+    const response = await call("PUT");
+    expect(response.status).toBe(200);
+    const [registration] = inngestServer.registrations;
+    expect(registration).toMatchObject({ appName: "video-asset-service", url: "http://service.test/api/inngest" });
+    const functions = Object.fromEntries(registration.functions.map((fn) => [fn.id, fn]));
+    expect(Object.keys(functions).sort()).toEqual(["video-asset-service-export-asset", "video-asset-service-process-upload"]);
+    expect(functions["video-asset-service-export-asset"]).toMatchObject({
+      triggers: [{ event: "video-assets/export.queued" }],
+      steps: { step: { retries: { attempts: 4 } } },
+    });
+    expect(functions["video-asset-service-process-upload"].triggers).toEqual([{ event: "video-assets/upload.queued" }]);
+  });
+});

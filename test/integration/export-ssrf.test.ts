@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTask } from "@/lib/db/tasks";
+import { readyAsset, requestExport, settledTask } from "../helpers/export-api";
+import { startReceiverDouble, type ReceiverDouble } from "../helpers/receiver-double";
+import { startTestApp, type TestApp } from "../helpers/test-app";
+import { testDatabaseKinds } from "../helpers/test-databases";
+
+describe.each(testDatabaseKinds)("export destinations guard on %s", (kind) => {
+  let receiver: ReceiverDouble;
+  let t: TestApp;
+  let token: string;
+  let userId: string;
+  let assetId: string;
+
+  beforeAll(async () => {
+    receiver = await startReceiverDouble();
+    t = await startTestApp(kind, { EXPORT_ALLOWED_HOSTS: `localhost:${receiver.port}` });
+    ({ token, userId } = await t.createUser());
+    assetId = (await readyAsset(t, token)).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  it.each([
+    ["http://127.0.0.1:9/x", "127.0.0.1 is a loopback address"],
+    ["http://169.254.169.254/latest/meta-data/", "169.254.169.254 is a link-local address"],
+    ["http://[::1]/x", "::1 is a loopback address"],
+    ["http://10.0.0.1/x", "10.0.0.1 is a private address"],
+    ["http://localhost:9/x", "localhost (127.0.0.1) is a loopback address"],
+  ])("refuses %s with 422", async (url, reason) => {
+    const response = await requestExport(token, assetId, { custom: { url } });
+    expect(response.status).toBe(422);
+    const { errors } = await response.json();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^custom\.url: /);
+    // localhost may resolve to ::1 first on some machines.
+    expect(errors[0]).toContain(reason.includes("localhost") ? "localhost (" : reason);
+  });
+
+  it("lets a host:port listed in EXPORT_ALLOWED_HOSTS through", async () => {
+    const response = await requestExport(token, assetId, { custom: { url: `http://localhost:${receiver.port}/ok` } });
+    expect(response.status).toBe(201);
+    const task = await settledTask(t, token, (await response.json()).task.id);
+    expect(task.status.phase).toBe("completed");
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it("checks again when connecting: a stored destination that is not allowed fails without a connection", async () => {
+    const received = receiver.received.length;
+    const now = t.app.now();
+    const row = await insertTask(t.app.db, {
+      userId,
+      type: "export",
+      inputAssetId: assetId,
+      params: { export: { custom: { url: `http://127.0.0.1:${receiver.port}/sneaky`, method: "PUT", headers: {} } } },
+      phase: "waiting",
+      statusUpdatedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await t.app.runner.enqueue(row);
+    const task = await settledTask(t, token, row.id);
+    expect(task.status).toMatchObject({ phase: "failed", retries: 0 });
+    expect(task.status.errorMessage).toBe("custom URL refused: 127.0.0.1 is a loopback address; exports may only reach public addresses");
+    expect(receiver.received).toHaveLength(received);
+  });
+});
