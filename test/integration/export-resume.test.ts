@@ -57,11 +57,11 @@ describe.each(testDatabaseKinds)("an export interrupted by a killed process, on 
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function withApp<T>(use: (app: App) => Promise<T>): Promise<T> {
+  async function withApp<T>(body: (app: App) => Promise<T>): Promise<T> {
     const app = await createApp(loadConfig(env));
     setApp(app);
     try {
-      return await use(app);
+      return await body(app);
     } finally {
       setApp(undefined);
       await app.close();

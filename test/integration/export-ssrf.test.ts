@@ -7,6 +7,8 @@ import { testDatabaseKinds } from "../helpers/test-databases";
 
 describe.each(testDatabaseKinds)("export destinations guard on %s", (kind) => {
   let receiver: ReceiverDouble;
+  /** Reachable by name, but not listed in EXPORT_ALLOWED_HOSTS. */
+  let other: ReceiverDouble;
   let t: TestApp;
   let token: string;
   let userId: string;
@@ -14,6 +16,7 @@ describe.each(testDatabaseKinds)("export destinations guard on %s", (kind) => {
 
   beforeAll(async () => {
     receiver = await startReceiverDouble();
+    other = await startReceiverDouble();
     t = await startTestApp(kind, { EXPORT_ALLOWED_HOSTS: `localhost:${receiver.port}` });
     ({ token, userId } = await t.createUser());
     assetId = (await readyAsset(t, token)).id;
@@ -21,6 +24,7 @@ describe.each(testDatabaseKinds)("export destinations guard on %s", (kind) => {
   afterAll(async () => {
     await t.close();
     await receiver.close();
+    await other.close();
   });
 
   it.each([
@@ -45,25 +49,38 @@ describe.each(testDatabaseKinds)("export destinations guard on %s", (kind) => {
     const task = await settledTask(t, token, (await response.json()).task.id);
     expect(task.status.phase).toBe("completed");
     expect(receiver.received).toHaveLength(1);
+    receiver.received.length = 0;
   });
 
-  it("checks again when connecting: a stored destination that is not allowed fails without a connection", async () => {
-    const received = receiver.received.length;
+  async function runStoredExport(url: string) {
     const now = t.app.now();
     const row = await insertTask(t.app.db, {
       userId,
       type: "export",
       inputAssetId: assetId,
-      params: { export: { custom: { url: `http://127.0.0.1:${receiver.port}/sneaky`, method: "PUT", headers: {} } } },
+      params: { export: { custom: { url, method: "PUT", headers: {} } } },
       phase: "waiting",
       statusUpdatedAt: now,
       createdAt: now,
       updatedAt: now,
     });
     await t.app.runner.enqueue(row);
-    const task = await settledTask(t, token, row.id);
+    return settledTask(t, token, row.id);
+  }
+
+  // These destinations never passed the request-time check (stored directly), as if a name had
+  // been re-pointed after it: the check when connecting must stop them.
+  it("checks an IP address again when connecting, without opening a connection", async () => {
+    const task = await runStoredExport(`http://127.0.0.1:${receiver.port}/sneaky`);
     expect(task.status).toMatchObject({ phase: "failed", retries: 0 });
     expect(task.status.errorMessage).toBe("custom URL refused: 127.0.0.1 is a loopback address; exports may only reach public addresses");
-    expect(receiver.received).toHaveLength(received);
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it("checks a host name's addresses again when connecting, without opening a connection", async () => {
+    const task = await runStoredExport(`http://localhost:${other.port}/rebound`);
+    expect(task.status).toMatchObject({ phase: "failed", retries: 0 });
+    expect(task.status.errorMessage).toMatch(/^custom URL refused: localhost \((127\.0\.0\.1|::1)\) is a loopback address/);
+    expect(other.received).toHaveLength(0);
   });
 });
