@@ -1,10 +1,6 @@
+import { redirect } from "next/navigation";
+
+/** The dashboard's home is the assets page (which sends signed-out visitors to sign-in). */
 export default function Home() {
-  return (
-    <main>
-      <h1>Video assets</h1>
-      <p>
-        The API is served under <code>/api</code>. See the README for how to create a token and upload a file.
-      </p>
-    </main>
-  );
+  redirect("/assets");
 }

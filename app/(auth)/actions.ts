@@ -1,0 +1,69 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { getApp } from "@/lib/app/app";
+import { credentialsSchema, signUpWithPassword } from "@/lib/auth/credentials";
+import { oauthProviders, signIn } from "@/lib/auth/next-auth";
+
+export interface AuthFormState {
+  email: string;
+  errors: string[];
+  fieldErrors: { email?: string; password?: string };
+}
+
+const HOME = "/assets";
+
+/** Only paths of this site, so the sign-in page cannot be used to send people elsewhere. */
+function localPath(value: FormDataEntryValue | null): string {
+  const path = typeof value === "string" ? value : "";
+  return /^\/(?![/\\])/.test(path) ? path : HOME;
+}
+
+export async function signInWithPassword(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
+  const email = String(form.get("email") ?? "");
+  try {
+    // On success this redirects (by throwing Next.js's redirect signal, which must pass through).
+    await signIn("credentials", {
+      email,
+      password: String(form.get("password") ?? ""),
+      redirectTo: localPath(form.get("callbackUrl")),
+    });
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    const message = error.type === "CredentialsSignin" ? "Wrong email or password." : "Signing in failed. Please try again.";
+    return { email, errors: [message], fieldErrors: {} };
+  }
+  return { email, errors: [], fieldErrors: {} };
+}
+
+export async function signUp(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
+  const email = String(form.get("email") ?? "");
+  const parsed = credentialsSchema.safeParse({ email, password: String(form.get("password") ?? "") });
+  if (!parsed.success) {
+    const fieldErrors: AuthFormState["fieldErrors"] = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === "email" || field === "password") && !fieldErrors[field]) {
+        fieldErrors[field] = `${field === "email" ? "Email" : "Password"} ${issue.message}.`;
+      }
+    }
+    return { email, errors: [], fieldErrors };
+  }
+  const app = await getApp();
+  const result = await signUpWithPassword(app.db, parsed.data, app.now());
+  if (!result.ok) {
+    return {
+      email,
+      errors: ["An account with this email already exists. Sign in instead."],
+      fieldErrors: { email: "This email is already registered." },
+    };
+  }
+  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: HOME });
+  return { email, errors: [], fieldErrors: {} };
+}
+
+export async function signInWithProvider(form: FormData): Promise<void> {
+  const provider = (await oauthProviders()).find((p) => p.id === form.get("provider"));
+  if (!provider) return;
+  await signIn(provider.id, { redirectTo: localPath(form.get("callbackUrl")) });
+}

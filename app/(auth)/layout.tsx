@@ -1,0 +1,12 @@
+import type { ReactNode } from "react";
+
+export default function AuthLayout({ children }: { children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-12">
+      <div className="w-full max-w-sm space-y-6">
+        <p className="text-center text-lg font-semibold tracking-tight text-indigo-700">Video assets</p>
+        <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">{children}</div>
+      </div>
+    </main>
+  );
+}

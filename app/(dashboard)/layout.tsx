@@ -1,0 +1,45 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { NavLinks } from "@/components/layout/nav-links";
+import { buttonStyles } from "@/components/ui/styles";
+import { UploadsProvider } from "@/components/upload/upload-provider";
+import { auth, SIGN_IN_PATH } from "@/lib/auth/next-auth";
+import { signOutAction } from "./actions";
+
+/** Every dashboard page needs a session; without one the visitor is sent to sign in. */
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const session = await auth();
+  if (!session?.user?.id) redirect(SIGN_IN_PATH);
+
+  return (
+    <UploadsProvider>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+          <Link href="/assets" className="text-lg font-semibold tracking-tight text-indigo-700">
+            Video assets
+          </Link>
+          <nav aria-label="Main" className="order-last w-full overflow-x-auto sm:order-none sm:w-auto">
+            <NavLinks />
+          </nav>
+          <div className="flex items-center gap-3">
+            <span className="hidden max-w-48 truncate text-sm text-slate-600 md:inline" title={session.user.email ?? undefined}>
+              {session.user.email}
+            </span>
+            <form action={signOutAction}>
+              <button type="submit" className={buttonStyles.ghost}>
+                Sign out
+              </button>
+            </form>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+        {children}
+      </main>
+    </UploadsProvider>
+  );
+}

@@ -1,0 +1,146 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useEffect, useState } from "react";
+import { TaskList } from "@/components/tasks/task-list";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { cardStyles } from "@/components/ui/styles";
+import type { Asset } from "@/lib/assets/schemas";
+import { apiRequest, ApiRequestError, messagesOf } from "@/lib/client/api";
+import { AssetFacts } from "./asset-facts";
+import { DeleteAsset } from "./delete-asset";
+import { ExportForm } from "./export-form";
+
+const POLL_MS = 1000;
+
+export function AssetDetail({ assetId }: { assetId: string }) {
+  const [asset, setAsset] = useState<Asset | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [missing, setMissing] = useState(false);
+  const [loads, setLoads] = useState(0);
+  const [taskRefresh, setTaskRefresh] = useState(0);
+  const reload = useCallback(() => setLoads((n) => n + 1), []);
+  const settled = asset?.status === "ready" || asset?.status === "failed";
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const { data } = await apiRequest<Asset>(`/api/asset/${assetId}`, { signal: controller.signal });
+        setAsset(data);
+        setErrors([]);
+        if (data.status === "ready" || data.status === "failed") return;
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiRequestError && error.status === 404) return setMissing(true);
+        setErrors(messagesOf(error));
+      }
+      timer = setTimeout(load, POLL_MS);
+    };
+    load();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [assetId, loads]);
+
+  if (missing) {
+    return (
+      <div className={cardStyles}>
+        <h1 className="text-xl font-semibold">Asset not found</h1>
+        <p className="mt-2 text-sm text-slate-600">It does not exist, or it belongs to someone else.</p>
+        <Link href="/assets" className="mt-4 inline-block text-sm font-medium text-indigo-700 underline">
+          Back to your assets
+        </Link>
+      </div>
+    );
+  }
+  if (!asset) {
+    return errors.length > 0 ? (
+      <ErrorAlert messages={errors} title="The asset could not be loaded" />
+    ) : (
+      <p aria-busy="true" className="py-10 text-center text-sm text-slate-500">
+        Loading asset…
+      </p>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Link href="/assets" className="text-sm text-indigo-700 hover:underline">
+            ← Assets
+          </Link>
+          <h1 className="mt-1 break-words text-2xl font-semibold">{asset.name}</h1>
+        </div>
+        <StatusBadge status={asset.status} />
+      </div>
+      <ErrorAlert messages={errors} />
+      {asset.errorMessage && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {asset.errorMessage}
+        </p>
+      )}
+      {!settled && <p className="text-sm text-slate-600">The file is {asset.status === "waiting" ? "not uploaded yet" : "being checked"}…</p>}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-6">
+          {asset.downloadUrl && <Player src={asset.downloadUrl} name={asset.name} onExpired={reload} />}
+          <section aria-labelledby="facts-heading" className={cardStyles}>
+            <h2 id="facts-heading" className="mb-4 text-lg font-semibold">
+              Details
+            </h2>
+            <AssetFacts asset={asset} />
+            <div className="mt-6">
+              <DeleteAsset assetId={asset.id} name={asset.name} />
+            </div>
+          </section>
+        </div>
+        <div className="space-y-6">
+          {asset.status === "ready" && (
+            <section className={cardStyles}>
+              <ExportForm assetId={asset.id} onStarted={() => setTaskRefresh((n) => n + 1)} />
+            </section>
+          )}
+          <section aria-labelledby="tasks-heading" className="space-y-3">
+            <h2 id="tasks-heading" className="text-lg font-semibold">
+              Tasks
+            </h2>
+            <TaskList assetId={asset.id} refreshKey={taskRefresh} onTaskCompleted={reload} />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Keeps the first signed URL: each fetch of the asset signs a new one, and changing `src` would
+ * restart playback. A fresh one is fetched only when this one fails (it expired).
+ */
+function Player({ src, name, onExpired }: { src: string; name: string; onExpired(): void }) {
+  const [current, setCurrent] = useState(src);
+  const [failed, setFailed] = useState(false);
+  if (failed && src !== current) {
+    setCurrent(src);
+    setFailed(false);
+  }
+  return (
+    <video
+      key={current}
+      src={current}
+      controls
+      preload="metadata"
+      playsInline
+      aria-label={`Player: ${name}`}
+      className="aspect-video w-full rounded-lg bg-black"
+      onError={() => {
+        setFailed(true);
+        onExpired();
+      }}
+    />
+  );
+}

@@ -1,0 +1,267 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { buttonStyles, inputStyles, labelStyles } from "@/components/ui/styles";
+import { apiRequest, messagesOf } from "@/lib/client/api";
+import { useHydrated } from "@/lib/client/use-hydrated";
+
+type Credentials = "server" | "jwt" | "keys";
+interface HeaderRow {
+  key: number;
+  name: string;
+  value: string;
+}
+
+const METHODS = ["PUT", "POST", "PATCH"] as const;
+let nextRow = 0;
+
+/** Parses the metadata editor's text: blank is "no metadata", anything else must be a JSON object. */
+function parseMetadata(text: string): { value?: Record<string, unknown>; error?: string } {
+  if (text.trim() === "") return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: "must be a JSON object, like {\"description\": \"…\"}" };
+    return { value: value as Record<string, unknown> };
+  } catch (error) {
+    return { error: `is not valid JSON: ${(error as Error).message}` };
+  }
+}
+
+/** Starts an export to IPFS and/or a custom URL (POST /api/asset/{id}/export). */
+export function ExportForm({ assetId, onStarted }: { assetId: string; onStarted(): void }) {
+  const id = useId();
+  const [ipfs, setIpfs] = useState(true);
+  const [credentials, setCredentials] = useState<Credentials>("server");
+  const [metadata, setMetadata] = useState("");
+  const [custom, setCustom] = useState(false);
+  const [method, setMethod] = useState<(typeof METHODS)[number]>("PUT");
+  const [headers, setHeaders] = useState<HeaderRow[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [started, setStarted] = useState(false);
+  const hydrated = useHydrated();
+
+  const parsedMetadata = parseMetadata(metadata);
+  const metadataInvalid = ipfs && parsedMetadata.error !== undefined;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    setStarted(false);
+    const problems: string[] = [];
+    if (!ipfs && !custom) problems.push("Choose IPFS, a custom URL, or both.");
+    if (metadataInvalid) problems.push(`NFT metadata ${parsedMetadata.error}`);
+    if (problems.length > 0) return setErrors(problems);
+
+    const body: Record<string, unknown> = {};
+    if (ipfs) {
+      const target: Record<string, unknown> = {};
+      if (credentials === "jwt") target.pinning = { jwt: text("jwt") };
+      if (credentials === "keys") target.pinning = { apiKey: text("apiKey"), apiSecret: text("apiSecret") };
+      if (parsedMetadata.value) target.erc1155Metadata = parsedMetadata.value;
+      body.ipfs = target;
+    }
+    if (custom) {
+      const named = headers.filter((row) => row.name.trim() !== "");
+      body.custom = { url: text("url"), method, headers: Object.fromEntries(named.map((row) => [row.name.trim(), row.value])) };
+    }
+
+    setBusy(true);
+    setErrors([]);
+    try {
+      await apiRequest(`/api/asset/${assetId}/export`, { json: body });
+      setStarted(true);
+      // Credentials are not kept in the page once they have been sent.
+      for (const name of ["jwt", "apiKey", "apiSecret"]) {
+        const input = formElement.elements.namedItem(name);
+        if (input instanceof HTMLInputElement) input.value = "";
+      }
+      onStarted();
+    } catch (error) {
+      setErrors(messagesOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-5" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        Export
+      </h2>
+
+      <fieldset className={`space-y-3 rounded-md border border-slate-200 px-4 ${ipfs ? "pb-4" : "pb-1"}`}>
+        <legend className="px-1 text-sm font-medium">
+          <label className="inline-flex items-center gap-2">
+            <input type="checkbox" checked={ipfs} onChange={(e) => setIpfs(e.target.checked)} className="h-4 w-4" />
+            IPFS (pinning service)
+          </label>
+        </legend>
+        {ipfs && (
+          <>
+            <fieldset>
+              <legend className={labelStyles}>Pinning credentials</legend>
+              <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                {(
+                  [
+                    ["server", "Server default"],
+                    ["jwt", "JWT"],
+                    ["keys", "API key and secret"],
+                  ] as const
+                ).map(([value, text]) => (
+                  <label key={value} className="inline-flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="credentials"
+                      value={value}
+                      checked={credentials === value}
+                      onChange={() => setCredentials(value)}
+                    />
+                    {text}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {credentials === "jwt" && <TextField id={`${id}-jwt`} name="jwt" label="Pinning JWT" type="password" required />}
+            {credentials === "keys" && (
+              <div className="grid gap-3 sm:grid-cols-2">
+                <TextField id={`${id}-key`} name="apiKey" label="API key" type="password" required />
+                <TextField id={`${id}-secret`} name="apiSecret" label="API secret" type="password" required />
+              </div>
+            )}
+            <div>
+              <label htmlFor={`${id}-metadata`} className={labelStyles}>
+                NFT metadata (ERC-1155 JSON, optional)
+              </label>
+              <textarea
+                id={`${id}-metadata`}
+                value={metadata}
+                onChange={(e) => setMetadata(e.target.value)}
+                rows={5}
+                spellCheck={false}
+                aria-invalid={metadataInvalid || undefined}
+                aria-describedby={`${id}-metadata-help`}
+                placeholder={'{\n  "description": "My video",\n  "properties": { "author": "me" }\n}'}
+                className={`${inputStyles} mt-1 font-mono`}
+              />
+              <p id={`${id}-metadata-help`} className={`mt-1 text-xs ${metadataInvalid ? "text-red-700" : "text-slate-500"}`}>
+                {metadataInvalid
+                  ? `Metadata ${parsedMetadata.error}`
+                  : "Merged into the default document (name, animation_url, properties.video); null removes a key."}
+              </p>
+            </div>
+          </>
+        )}
+      </fieldset>
+
+      <fieldset className={`space-y-3 rounded-md border border-slate-200 px-4 ${custom ? "pb-4" : "pb-1"}`}>
+        <legend className="px-1 text-sm font-medium">
+          <label className="inline-flex items-center gap-2">
+            <input type="checkbox" checked={custom} onChange={(e) => setCustom(e.target.checked)} className="h-4 w-4" />
+            Custom URL
+          </label>
+        </legend>
+        {custom && (
+          <>
+            <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_8rem]">
+              <TextField id={`${id}-url`} name="url" label="URL" type="url" required placeholder="https://example.com/upload" />
+              <div>
+                <label htmlFor={`${id}-method`} className={labelStyles}>
+                  Method
+                </label>
+                <select
+                  id={`${id}-method`}
+                  value={method}
+                  onChange={(e) => setMethod(e.target.value as (typeof METHODS)[number])}
+                  className={`${inputStyles} mt-1`}
+                >
+                  {METHODS.map((m) => (
+                    <option key={m}>{m}</option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            <HeadersEditor rows={headers} onChange={setHeaders} idPrefix={`${id}-header`} />
+          </>
+        )}
+      </fieldset>
+
+      <ErrorAlert messages={errors} title="The export was not started" />
+      {started && (
+        <p role="status" className="text-sm text-green-700">
+          Export started. Its progress is shown under Tasks.
+        </p>
+      )}
+      <button type="submit" className={buttonStyles.primary} disabled={busy || metadataInvalid || !hydrated}>
+        {busy ? "Starting…" : "Start export"}
+      </button>
+    </form>
+  );
+}
+
+function HeadersEditor({ rows, onChange, idPrefix }: { rows: HeaderRow[]; onChange(rows: HeaderRow[]): void; idPrefix: string }) {
+  const set = (key: number, patch: Partial<HeaderRow>) => onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  return (
+    <fieldset>
+      <legend className={labelStyles}>Headers</legend>
+      <ul className="mt-1 space-y-2">
+        {rows.map((row, index) => (
+          <li key={row.key} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] gap-2">
+            <label htmlFor={`${idPrefix}-${row.key}-name`} className="sr-only">
+              Header {index + 1} name
+            </label>
+            <input
+              id={`${idPrefix}-${row.key}-name`}
+              value={row.name}
+              onChange={(e) => set(row.key, { name: e.target.value })}
+              placeholder="Name"
+              className={inputStyles}
+            />
+            <label htmlFor={`${idPrefix}-${row.key}-value`} className="sr-only">
+              Header {index + 1} value
+            </label>
+            <input
+              id={`${idPrefix}-${row.key}-value`}
+              value={row.value}
+              onChange={(e) => set(row.key, { value: e.target.value })}
+              placeholder="Value"
+              className={inputStyles}
+            />
+            <button
+              type="button"
+              className={buttonStyles.ghost}
+              onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
+            >
+              Remove<span className="sr-only"> header {index + 1}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className={`${buttonStyles.secondary} mt-2`}
+        onClick={() => onChange([...rows, { key: ++nextRow, name: "", value: "" }])}
+      >
+        Add header
+      </button>
+    </fieldset>
+  );
+}
+
+function TextField({
+  id,
+  label,
+  ...input
+}: { id: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelStyles}>
+        {label}
+      </label>
+      <input id={id} autoComplete="off" className={`${inputStyles} mt-1`} {...input} />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { useActionState } from "react";
+import type { AuthFormState } from "@/app/(auth)/actions";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { buttonStyles, inputStyles, labelStyles } from "@/components/ui/styles";
+
+type Action = (state: AuthFormState, form: FormData) => Promise<AuthFormState>;
+
+/** Email and password, posted to a server action; errors come back without losing the email. */
+export function CredentialsForm({
+  action,
+  mode,
+  callbackUrl,
+}: {
+  action: Action;
+  mode: "sign-in" | "sign-up";
+  callbackUrl?: string;
+}) {
+  const [state, formAction, pending] = useActionState(action, { email: "", errors: [], fieldErrors: {} });
+  const signUp = mode === "sign-up";
+  return (
+    <form action={formAction} className="space-y-4">
+      {callbackUrl && <input type="hidden" name="callbackUrl" value={callbackUrl} />}
+      <ErrorAlert messages={state.errors} />
+      <div>
+        <label htmlFor="email" className={labelStyles}>
+          Email
+        </label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={state.email}
+          aria-invalid={state.fieldErrors.email ? true : undefined}
+          aria-describedby={state.fieldErrors.email ? "email-error" : undefined}
+          className={`${inputStyles} mt-1`}
+        />
+        {state.fieldErrors.email && (
+          <p id="email-error" className="mt-1 text-xs text-red-700">
+            {state.fieldErrors.email}
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor="password" className={labelStyles}>
+          Password
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete={signUp ? "new-password" : "current-password"}
+          required
+          minLength={signUp ? 8 : undefined}
+          aria-invalid={state.fieldErrors.password ? true : undefined}
+          aria-describedby={signUp ? "password-hint" : undefined}
+          className={`${inputStyles} mt-1`}
+        />
+        {signUp && (
+          <p id="password-hint" className={`mt-1 text-xs ${state.fieldErrors.password ? "text-red-700" : "text-slate-500"}`}>
+            {state.fieldErrors.password ?? "At least 8 characters."}
+          </p>
+        )}
+      </div>
+      <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={pending}>
+        {pending ? "Please wait…" : signUp ? "Create account" : "Sign in"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,170 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { CopyButton } from "@/components/ui/copy-button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { Pager } from "@/components/ui/pager";
+import { buttonStyles, cardStyles, inputStyles, labelStyles } from "@/components/ui/styles";
+import type { ApiKey } from "@/lib/auth/api-keys";
+import { apiRequest, messagesOf } from "@/lib/client/api";
+import { formatTime } from "@/lib/client/format";
+import { useHydrated } from "@/lib/client/use-hydrated";
+import { usePagedList } from "@/lib/client/use-paged-list";
+
+export function ApiKeys() {
+  const list = usePagedList<ApiKey>("/api/keys", { limit: "50" }, () => null);
+  const [created, setCreated] = useState<{ key: ApiKey; token: string } | null>(null);
+
+  return (
+    <div className="space-y-6">
+      <CreateKey onCreated={(result) => {
+        setCreated(result);
+        list.refresh();
+      }} />
+      {created && (
+        <section role="status" aria-labelledby="new-key-heading" className="space-y-3 rounded-lg border border-green-300 bg-green-50 p-4">
+          <h2 id="new-key-heading" className="font-semibold text-green-900">
+            Key “{created.key.name}” created
+          </h2>
+          <p className="text-sm text-green-900">Copy it now: it is shown only once and cannot be recovered.</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <label htmlFor="new-key-token" className="sr-only">
+              The new API key
+            </label>
+            <input
+              id="new-key-token"
+              readOnly
+              value={created.token}
+              onFocus={(e) => e.currentTarget.select()}
+              className={`${inputStyles} flex-1 font-mono`}
+            />
+            <CopyButton text={created.token} label="Copy the new API key" />
+          </div>
+          <button type="button" className={buttonStyles.secondary} onClick={() => setCreated(null)}>
+            Done
+          </button>
+        </section>
+      )}
+      <section aria-labelledby="keys-heading" className="space-y-3">
+        <h2 id="keys-heading" className="text-lg font-semibold">
+          Your keys
+        </h2>
+        <ErrorAlert messages={list.errors} title="The keys could not be loaded" />
+        {list.items === null ? (
+          list.errors.length === 0 && <p className="py-6 text-center text-sm text-slate-500">Loading keys…</p>
+        ) : list.items.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white py-8 text-center text-sm text-slate-600">
+            No API keys yet. Create one to call the API from your backend.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm">
+            {list.items.map((key) => (
+              <KeyRow key={key.id} apiKey={key} onRevoked={list.refresh} />
+            ))}
+          </ul>
+        )}
+        <Pager label="Key pages" page={list.page} hasNext={list.hasNext} onPrevious={list.previous} onNext={list.next} />
+      </section>
+    </div>
+  );
+}
+
+function CreateKey({ onCreated }: { onCreated(result: { key: ApiKey; token: string }): void }) {
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const hydrated = useHydrated();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setErrors([]);
+    try {
+      const { data } = await apiRequest<{ key: ApiKey; token: string }>("/api/keys", { json: { name } });
+      setName("");
+      onCreated(data);
+    } catch (error) {
+      setErrors(messagesOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className={`${cardStyles} space-y-3`}>
+      <h2 className="text-lg font-semibold">Create a key</h2>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor="key-name" className={labelStyles}>
+            Name
+          </label>
+          <input
+            id="key-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            maxLength={100}
+            placeholder="e.g. production backend"
+            className={`${inputStyles} mt-1`}
+          />
+        </div>
+        <button type="submit" className={buttonStyles.primary} disabled={busy || !hydrated}>
+          {busy ? "Creating…" : "Create key"}
+        </button>
+      </div>
+      <ErrorAlert messages={errors} />
+    </form>
+  );
+}
+
+function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked(): void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const { revokedAt } = apiKey;
+  const revoked = revokedAt !== undefined;
+
+  async function revoke() {
+    setBusy(true);
+    setErrors([]);
+    try {
+      await apiRequest(`/api/keys/${apiKey.id}`, { method: "DELETE" });
+      setConfirming(false);
+      onRevoked();
+    } catch (error) {
+      setErrors(messagesOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-key-id={apiKey.id}>
+      <div className={`min-w-0 ${revoked ? "text-slate-400" : ""}`}>
+        <p className="font-medium">
+          {apiKey.name} {revokedAt !== undefined && <span className="text-xs font-normal">(revoked {formatTime(revokedAt)})</span>}
+        </p>
+        <p className="text-xs">
+          <code>{apiKey.prefix}…</code> · created {formatTime(apiKey.createdAt)} · last used{" "}
+          {apiKey.lastUsedAt ? formatTime(apiKey.lastUsedAt) : "never"}
+        </p>
+        <ErrorAlert messages={errors} />
+      </div>
+      {!revoked &&
+        (confirming ? (
+          <div role="group" aria-label={`Confirm revoking ${apiKey.name}`} className="flex gap-2">
+            <button type="button" className={buttonStyles.danger} onClick={revoke} disabled={busy}>
+              {busy ? "Revoking…" : "Revoke"}
+            </button>
+            <button type="button" className={buttonStyles.secondary} onClick={() => setConfirming(false)} disabled={busy}>
+              Keep
+            </button>
+          </div>
+        ) : (
+          <button type="button" className={buttonStyles.secondary} onClick={() => setConfirming(true)}>
+            Revoke<span className="sr-only"> {apiKey.name}</span>
+          </button>
+        ))}
+    </li>
+  );
+}

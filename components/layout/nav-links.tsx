@@ -1,0 +1,32 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+const LINKS = [
+  { href: "/assets", label: "Assets" },
+  { href: "/tasks", label: "Tasks" },
+  { href: "/keys", label: "API keys" },
+];
+
+export function NavLinks() {
+  const pathname = usePathname();
+  return (
+    <ul className="flex gap-1">
+      {LINKS.map((link) => {
+        const current = pathname === link.href || pathname.startsWith(`${link.href}/`);
+        return (
+          <li key={link.href}>
+            <Link
+              href={link.href}
+              aria-current={current ? "page" : undefined}
+              className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-700"
+            >
+              {link.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,98 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { Pager } from "@/components/ui/pager";
+import { inputStyles, labelStyles } from "@/components/ui/styles";
+import { usePagedList } from "@/lib/client/use-paged-list";
+import type { Task } from "@/lib/tasks/schemas";
+import { TaskCard } from "./task-card";
+
+const TYPES = ["upload", "export"] as const;
+const PHASES = ["pending", "waiting", "running", "completed", "failed", "cancelled"] as const;
+
+const isActive = (task: Task) => task.status.phase === "waiting" || task.status.phase === "running";
+const pollTasks = (tasks: Task[]) => (tasks.some(isActive) ? 1000 : 5000);
+
+/**
+ * Tasks, newest first, with live progress. With `assetId`, those of one asset; with `filters`,
+ * selects for type and phase. `refreshKey` changes when the caller knows of a new task.
+ */
+export function TaskList({
+  assetId,
+  filters,
+  refreshKey = 0,
+  onTaskCompleted,
+}: {
+  assetId?: string;
+  filters?: boolean;
+  refreshKey?: number;
+  onTaskCompleted?(): void;
+}) {
+  const [type, setType] = useState("");
+  const [phase, setPhase] = useState("");
+  const id = useId();
+  const list = usePagedList<Task>("/api/task", { limit: "20", assetId, type, phase }, pollTasks);
+  const { refresh, items } = list;
+
+  useEffect(() => {
+    if (refreshKey > 0) refresh();
+  }, [refreshKey, refresh]);
+
+  const completed = items?.filter((task) => task.status.phase === "completed").length ?? 0;
+  useEffect(() => {
+    if (completed > 0) onTaskCompleted?.();
+  }, [completed, onTaskCompleted]);
+
+  return (
+    <div className="space-y-3">
+      {filters && (
+        <div className="grid gap-3 sm:grid-cols-2 md:w-1/2">
+          <div>
+            <label htmlFor={`${id}-type`} className={labelStyles}>
+              Type
+            </label>
+            <select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value)} className={`${inputStyles} mt-1`}>
+              <option value="">All types</option>
+              {TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-phase`} className={labelStyles}>
+              Phase
+            </label>
+            <select id={`${id}-phase`} value={phase} onChange={(e) => setPhase(e.target.value)} className={`${inputStyles} mt-1`}>
+              <option value="">All phases</option>
+              {PHASES.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+      <ErrorAlert messages={list.errors} title="The tasks could not be loaded" />
+      <div aria-busy={list.loading}>
+        {items === null ? (
+          list.errors.length === 0 && <p className="py-6 text-center text-sm text-slate-500">Loading tasks…</p>
+        ) : items.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white py-8 text-center text-sm text-slate-600">
+            {type || phase ? "No tasks match these filters." : "No tasks yet."}
+          </p>
+        ) : (
+          <ul aria-label="Tasks" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm">
+            {items.map((task) => (
+              <TaskCard key={task.id} task={task} showAsset={!assetId} onChanged={refresh} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <Pager label="Task pages" page={list.page} hasNext={list.hasNext} onPrevious={list.previous} onNext={list.next} />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { apiRequest, messagesOf } from "./api";
+
+const RETRY_AFTER_ERROR_MS = 5000;
+
+export interface PagedList<T> {
+  /** Null until the first answer. */
+  items: T[] | null;
+  errors: string[];
+  loading: boolean;
+  page: number;
+  hasNext: boolean;
+  next(): void;
+  previous(): void;
+  refresh(): void;
+}
+
+/**
+ * One page of a paginated API list, polled so that statuses change without a reload.
+ * `pollMs` says how soon to look again after each answer (null: only on `refresh`).
+ * Changing `query` starts again at the first page.
+ */
+export function usePagedList<T>(
+  path: string,
+  query: Record<string, string | undefined>,
+  pollMs: (items: T[]) => number | null,
+): PagedList<T> {
+  const queryKey = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+  const [nav, setNav] = useState<{ queryKey: string; cursors: Array<string | undefined> }>({ queryKey, cursors: [undefined] });
+  const cursors = nav.queryKey === queryKey ? nav.cursors : [undefined];
+  const cursor = cursors.at(-1);
+  const [state, setState] = useState<{ items: T[] | null; nextCursor?: string; errors: string[]; url?: string }>({
+    items: null,
+    errors: [],
+  });
+  const [refreshes, setRefreshes] = useState(0);
+  const pollRef = useRef(pollMs);
+  useEffect(() => {
+    pollRef.current = pollMs;
+  });
+
+  const params = new URLSearchParams(queryKey);
+  if (cursor) params.set("cursor", cursor);
+  const url = `${path}?${params}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      let delay: number | null;
+      try {
+        const { data, nextCursor } = await apiRequest<T[]>(url, { signal: controller.signal });
+        setState({ items: data, nextCursor, errors: [], url });
+        delay = pollRef.current(data);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        setState((previous) => ({ ...previous, errors: messagesOf(error), url }));
+        delay = RETRY_AFTER_ERROR_MS;
+      }
+      if (delay !== null && !controller.signal.aborted) timer = setTimeout(load, delay);
+    };
+    load();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [url, refreshes]);
+
+  const nextCursor = state.url === url ? state.nextCursor : undefined;
+  return {
+    items: state.items,
+    errors: state.errors,
+    loading: state.url !== url,
+    page: cursors.length,
+    hasNext: nextCursor !== undefined,
+    next() {
+      if (nextCursor) setNav({ queryKey, cursors: [...cursors, nextCursor] });
+    },
+    previous() {
+      if (cursors.length > 1) setNav({ queryKey, cursors: cursors.slice(0, -1) });
+    },
+    refresh: useCallback(() => setRefreshes((n) => n + 1), []),
+  };
+}
