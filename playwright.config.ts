@@ -4,6 +4,8 @@ import path from "node:path";
 import { chromium, defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3107);
+/** e2e/support/serve.ts answers here about the export doubles it runs. */
+export const E2E_CONTROL_URL = `http://127.0.0.1:${Number(process.env.E2E_CONTROL_PORT ?? port + 1)}`;
 export const E2E_API_TOKEN = "vas_e2e-only-token-not-a-secret-0123456789abcdef";
 
 /** Playwright's own Chromium when installed, else the system's (browser downloads are not possible on CI). */
@@ -39,12 +41,15 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx next start -p ${port} -H 127.0.0.1`,
+    // `next start` behind the export doubles; see e2e/support/serve.ts.
+    command: "npx tsx e2e/support/serve.ts",
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {
+      E2E_PORT: String(port),
+      E2E_CONTROL_PORT: new URL(E2E_CONTROL_URL).port,
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       INIT_USER_EMAIL: "e2e-api@example.com",

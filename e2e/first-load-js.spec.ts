@@ -1,0 +1,42 @@
+import { expect, test } from "@playwright/test";
+import { signUp, uniqueEmail } from "./support/dashboard";
+
+/**
+ * The upload (assets) page's first-load JavaScript: every script the browser fetches on a first
+ * visit with an empty cache, counted as transferred (compressed, as `next start` serves it) —
+ * the figure `next build` used to print as "First Load JS".
+ */
+const BUDGET_BYTES = 250 * 1000;
+
+test("the upload page loads less than 250 kB of JavaScript", async ({ browser }) => {
+  const signIn = await browser.newContext();
+  await signUp(await signIn.newPage(), uniqueEmail("budget"));
+  const storageState = await signIn.storageState();
+  await signIn.close();
+
+  const context = await browser.newContext({ storageState });
+  const page = await context.newPage();
+  const scripts: Array<Promise<{ url: string; transferred: number; decoded: number }>> = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.push(
+      (async () => ({
+        url: response.url(),
+        transferred: (await response.request().sizes()).responseBodySize,
+        decoded: (await response.body()).length,
+      }))(),
+    );
+  });
+  await page.goto("/assets", { waitUntil: "networkidle" });
+  await expect(page.getByRole("button", { name: "Upload videos" })).toBeVisible();
+  const loaded = await Promise.all(scripts);
+  const transferred = loaded.reduce((sum, s) => sum + s.transferred, 0);
+  const decoded = loaded.reduce((sum, s) => sum + s.decoded, 0);
+  const summary = `${loaded.length} scripts, ${(transferred / 1000).toFixed(1)} kB transferred (${(decoded / 1000).toFixed(1)} kB uncompressed)`;
+  console.log(`first-load JS of /assets: ${summary}`);
+  test.info().annotations.push({ type: "first-load JS", description: summary });
+  expect(loaded.length).toBeGreaterThan(0);
+  expect(loaded.every((s) => s.transferred < s.decoded), "scripts are served compressed").toBe(true);
+  expect(transferred).toBeLessThan(BUDGET_BYTES);
+  await context.close();
+});

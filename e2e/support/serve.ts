@@ -1,0 +1,82 @@
+/**
+ * Playwright's web server for the end-to-end specs: starts the export doubles (a Pinata-compatible
+ * pinning service and a custom-URL receiver, on loopback ports of their choosing), a small control
+ * server on E2E_CONTROL_PORT through which specs read what the doubles received, then
+ * `next start` pointed at the doubles. Stops the doubles when the server exits.
+ */
+import { spawn } from "node:child_process";
+import http from "node:http";
+import { startPinningDouble } from "../../test/helpers/pinning-double";
+import { startReceiverDouble } from "../../test/helpers/receiver-double";
+
+const port = Number(process.env.E2E_PORT ?? 3107);
+const controlPort = Number(process.env.E2E_CONTROL_PORT ?? port + 1);
+
+const pinning = await startPinningDouble();
+const receiver = await startReceiverDouble({ keepBytes: false });
+let stall: { release(): void } | undefined;
+
+const control = http.createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://control");
+  const json = (body: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+  if (req.method === "GET" && url.pathname === "/doubles") {
+    return json({
+      pinning: {
+        url: pinning.url,
+        jwt: pinning.credentials.jwt,
+        pins: pinning.pins.map((pin) => ({ cid: pin.cid, name: pin.name, auth: pin.auth, size: pin.bytes.length })),
+      },
+      receiver: {
+        url: receiver.url,
+        received: receiver.received.map((r) => ({
+          method: r.method,
+          path: r.path,
+          size: r.size,
+          sha256: r.sha256,
+          complete: r.complete,
+          headers: r.headers,
+        })),
+      },
+    });
+  }
+  if (req.method === "POST" && url.pathname === "/receiver/stall") {
+    stall = receiver.stallAfter(Number(url.searchParams.get("afterBytes") ?? 1));
+    return json({ stalled: true });
+  }
+  if (req.method === "POST" && url.pathname === "/receiver/fail") {
+    receiver.failNext(Number(url.searchParams.get("count") ?? 1), Number(url.searchParams.get("status") ?? 500), "refused by the receiver");
+    return json({ failing: true });
+  }
+  if (req.method === "POST" && url.pathname === "/receiver/release") {
+    stall?.release();
+    stall = undefined;
+    return json({ released: true });
+  }
+  // A stand-in IPFS gateway, so the dashboard's gateway links lead somewhere.
+  const cid = url.pathname.match(/^\/ipfs\/([a-z0-9]+)$/)?.[1];
+  const pinned = cid ? pinning.pinned(cid) : undefined;
+  if (req.method === "GET" && pinned) return res.writeHead(200, { "content-length": pinned.length }).end(pinned);
+  res.writeHead(404).end();
+});
+await new Promise<void>((resolve) => control.listen(controlPort, "127.0.0.1", resolve));
+
+const server = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    PINNING_API_URL: pinning.url,
+    PINATA_JWT: pinning.credentials.jwt,
+    IPFS_GATEWAY_URL: `http://127.0.0.1:${controlPort}/ipfs`,
+    EXPORT_ALLOWED_HOSTS: new URL(receiver.url).host,
+  },
+});
+
+async function stop(code: number) {
+  control.closeAllConnections();
+  control.close();
+  await Promise.all([pinning.close(), receiver.close()]);
+  process.exit(code);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => stop(code ?? 0));
