@@ -8,5 +8,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // next-auth imports `next/server` without an extension, which Node's ESM loader cannot resolve; Vite can.
+    server: { deps: { inline: ["next-auth"] } },
   },
 });

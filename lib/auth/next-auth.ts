@@ -25,6 +25,13 @@ function authConfig(app: App): NextAuthConfig {
     trustHost: true,
     session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
+    logger: {
+      // A wrong password is an expected event, not an error with a stack trace.
+      error(error) {
+        if (error.name === "CredentialsSignin") console.warn("[auth] a password sign-in was refused");
+        else console.error("[auth]", error);
+      },
+    },
     providers: [
       Credentials({
         credentials: { email: { type: "email" }, password: { type: "password" } },
