@@ -23,7 +23,7 @@ export function TaskCard({ task, showAsset, onChanged }: { task: Task; showAsset
               <>
                 {" · "}
                 <Link href={`/assets/${task.inputAssetId}`} className="text-indigo-700 underline">
-                  asset
+                  View asset<span className="sr-only"> of {label}</span>
                 </Link>
               </>
             )}
