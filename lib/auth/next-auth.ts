@@ -28,7 +28,8 @@ function authConfig(app: App): NextAuthConfig {
     logger: {
       // A wrong password is an expected event, not an error with a stack trace.
       error(error) {
-        if (error.name === "CredentialsSignin") console.warn("[auth] a password sign-in was refused");
+        // By `type`: class names do not survive minification.
+        if ((error as { type?: unknown }).type === "CredentialsSignin") console.warn("[auth] a password sign-in was refused");
         else console.error("[auth]", error);
       },
     },
