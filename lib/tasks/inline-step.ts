@@ -1,5 +1,5 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { TaskError, type StepTools } from "./types";
+import { isTaskError, type StepTools } from "./types";
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -23,7 +23,7 @@ export function createInlineStep(
         try {
           return await fn();
         } catch (error) {
-          const retriable = !(error instanceof TaskError) || error.retriable;
+          const retriable = !isTaskError(error) || error.retriable;
           if (!retriable || attempt >= policy.maxRetries) throw error;
           await onRetry(name, error);
           await delay(policy.baseDelayMs * 2 ** attempt);

@@ -1,6 +1,6 @@
 import { findTask, updateTask } from "@/lib/db/tasks";
 import type { TaskPhase, TaskRow } from "@/lib/db/schema";
-import { TaskError, type StepTools, type TaskDefinition, type TaskDeps } from "./types";
+import { isTaskError, type StepTools, type TaskDefinition, type TaskDeps } from "./types";
 
 const FINAL_PHASES: TaskPhase[] = ["completed", "failed", "cancelled"];
 
@@ -20,7 +20,7 @@ export async function executeTask(definition: TaskDefinition, taskId: string, st
     await definition.run(taskId, step, deps);
   } catch (error) {
     const message = publicMessageOf(error);
-    console.error(`[task ${taskId}] ${definition.type} failed:`, error instanceof TaskError ? message : error);
+    console.error(`[task ${taskId}] ${definition.type} failed:`, isTaskError(error) ? message : error);
     await step.run("record-failure", async () => {
       const failed = await finishTask(deps, taskId, { phase: "failed", errorMessage: message });
       if (failed) await definition.onFailure?.(failed, message, deps);
@@ -47,5 +47,5 @@ export async function finishTask(
 }
 
 function publicMessageOf(error: unknown): string {
-  return error instanceof TaskError ? error.message : "internal error (details are in the server log)";
+  return isTaskError(error) ? error.message : "internal error (details are in the server log)";
 }

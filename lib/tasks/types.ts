@@ -44,12 +44,18 @@ export interface TaskRunner {
 
 /** An error whose message is meant for the task's owner; other errors show a generic message. */
 export class TaskError extends Error {
+  override readonly name: string = "TaskError";
+
   constructor(
     message: string,
     readonly retriable = true,
   ) {
     super(message);
   }
+}
+
+export function isTaskError(error: unknown): error is TaskError {
+  return error instanceof Error && typeof (error as TaskError).retriable === "boolean";
 }
 
 /** Fails the task at once instead of retrying. */
