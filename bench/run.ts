@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { benchConcurrency } from "./concurrency";
+import { benchExport } from "./export";
 import { describeMachine } from "./lib/machine";
 import { makeFile, makeLargeMp4 } from "./lib/make-media";
 import { printResult, type BenchResult } from "./lib/results";
@@ -27,7 +28,9 @@ async function main() {
   };
   record(await benchRequestUploadLoad(databaseUrl));
   record(await benchLocalUpload(await makeFile(workDir, sizeBytes)));
-  record(await benchProcessing(await makeLargeMp4(workDir, sizeBytes)));
+  const largeMp4 = await makeLargeMp4(workDir, sizeBytes);
+  record(await benchProcessing(largeMp4));
+  record(await benchExport(largeMp4));
   record(await benchConcurrency());
   fs.writeFileSync(path.resolve("bench/RESULTS.md"), renderResults(results));
   console.log("\nwritten to bench/RESULTS.md");

@@ -1,21 +1,11 @@
 import type { Task } from "@/lib/tasks/schemas";
 
+export type { ExportOutput } from "@/lib/tasks/schemas";
+
 /** The parts of an export task's public params and output the dashboard shows. */
 export interface ExportParamsView {
   ipfs?: { pinning?: Record<string, string> };
   custom?: { url: string; method: string; headers: Record<string, string> };
-}
-
-export interface ExportOutput {
-  ipfs?: {
-    videoFileCid: string;
-    videoFileUrl: string;
-    videoFileGatewayUrl: string;
-    nftMetadataCid: string;
-    nftMetadataUrl: string;
-    nftMetadataGatewayUrl: string;
-  };
-  custom?: { url: string; method: string; status: number };
 }
 
 export function exportParams(task: Task): ExportParamsView | undefined {

@@ -5,6 +5,7 @@ import { findAsset, updateAsset } from "@/lib/db/assets";
 import { findTask } from "@/lib/db/tasks";
 import type { VideoSpec } from "@/lib/media/types";
 import { createProgressWriter, RUNNING_CEILING } from "@/lib/tasks/progress";
+import type { CustomExportOutput, IpfsExportOutput } from "@/lib/tasks/schemas";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
 import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
 import { uploadToCustomUrl } from "./custom-upload";
@@ -26,15 +27,6 @@ interface ExportJob {
   ipfsShare: number;
 }
 
-interface IpfsOutput {
-  videoFileCid: string;
-  videoFileUrl: string;
-  videoFileGatewayUrl: string;
-  nftMetadataCid: string;
-  nftMetadataUrl: string;
-  nftMetadataGatewayUrl: string;
-}
-
 /**
  * The `export` task: streams the asset's file to an IPFS pinning service (with ERC-1155 metadata)
  * and/or to a custom URL, then records the output on the task and the CIDs on the asset.
@@ -45,14 +37,16 @@ export const exportTask: TaskDefinition = {
 
   async run(taskId, step, deps) {
     const job = await step.run("load-export", () => loadExport(deps, taskId));
-    let ipfs: IpfsOutput | undefined;
+    let ipfs: IpfsExportOutput | undefined;
     if (job.params.ipfs) {
       const video = await step.run("pin-video", () => pinVideo(deps, taskId, job));
       const metadata = await step.run("pin-metadata", () => pinMetadata(deps, taskId, job, video.cid));
       ipfs = ipfsOutput(deps.config.ipfsGatewayUrl, video.cid, metadata.cid);
     }
     const destination = job.params.custom;
-    const custom = destination ? await step.run("custom-upload", () => customUpload(deps, taskId, job, destination)) : undefined;
+    const custom = destination
+      ? await step.run("custom-upload", () => customUpload(deps, taskId, job, destination))
+      : undefined;
     await step.run("record-output", () => recordOutput(deps, taskId, job, ipfs, custom));
   },
 
@@ -119,12 +113,22 @@ async function pinMetadata(deps: TaskDeps, taskId: string, job: ExportJob, video
     apiUrl: deps.config.pinningApiUrl,
     credentials,
     name: `${job.name} (ERC-1155 metadata)`,
-    file: { stream: Readable.from([bytes]), size: bytes.length, filename: "metadata.json", contentType: "application/json" },
+    file: {
+      stream: Readable.from([bytes]),
+      size: bytes.length,
+      filename: "metadata.json",
+      contentType: "application/json",
+    },
   });
   return { cid: pinned.cid };
 }
 
-async function customUpload(deps: TaskDeps, taskId: string, job: ExportJob, custom: NonNullable<ExportParams["custom"]>) {
+async function customUpload(
+  deps: TaskDeps,
+  taskId: string,
+  job: ExportJob,
+  custom: NonNullable<ExportParams["custom"]>,
+) {
   const { customHeaders } = await secretsOf(deps, taskId);
   if (Object.keys(custom.headers).length > 0 && !customHeaders) {
     throw new NonRetriableError("the custom headers are no longer available; retry the task and send them again");
@@ -143,7 +147,7 @@ async function customUpload(deps: TaskDeps, taskId: string, job: ExportJob, cust
   return { url: custom.url, method: custom.method, status };
 }
 
-function ipfsOutput(gateway: string, videoCid: string, metadataCid: string): IpfsOutput {
+function ipfsOutput(gateway: string, videoCid: string, metadataCid: string): IpfsExportOutput {
   return {
     videoFileCid: videoCid,
     videoFileUrl: `ipfs://${videoCid}`,
@@ -158,8 +162,8 @@ async function recordOutput(
   deps: TaskDeps,
   taskId: string,
   job: ExportJob,
-  ipfs: IpfsOutput | undefined,
-  custom: { url: string; method: string; status: number } | undefined,
+  ipfs: IpfsExportOutput | undefined,
+  custom: CustomExportOutput | undefined,
 ) {
   const now = deps.now();
   const asset = ipfs ? await findAsset(deps.db, job.assetId) : undefined;
@@ -173,7 +177,10 @@ async function recordOutput(
     };
     await updateAsset(deps.db, asset.id, { storage: { ...asset.storage, ipfs: pinned }, updatedAt: now });
   }
-  await finishTask(deps, taskId, { phase: "completed", output: { export: { ...(ipfs && { ipfs }), ...(custom && { custom }) } } });
+  await finishTask(deps, taskId, {
+    phase: "completed",
+    output: { export: { ...(ipfs && { ipfs }), ...(custom && { custom }) } },
+  });
 }
 
 /** A failed export's secrets were cleared; a retry must send again exactly those it had. */
@@ -190,16 +197,23 @@ function secretsForRetry(params: ExportParams, body: unknown): ExportSecrets {
   const names = Object.keys(params.custom?.headers ?? {});
   if (retry.custom) {
     const given = Object.keys(retry.custom.headers);
-    if (!sameNames(names, given)) problems.push(`custom.headers: send exactly the headers of the export (${names.join(", ") || "none"})`);
+    if (!sameNames(names, given))
+      problems.push(`custom.headers: send exactly the headers of the export (${names.join(", ") || "none"})`);
     else secrets.customHeaders = retry.custom.headers;
   } else if (names.length > 0) {
-    problems.push(`custom.headers: the header values were discarded when the task failed; send ${names.join(", ")} again`);
+    problems.push(
+      `custom.headers: the header values were discarded when the task failed; send ${names.join(", ")} again`,
+    );
   }
   if (problems.length > 0) throw unprocessable(problems);
   return secrets;
 }
 
 function sameNames(a: string[], b: string[]): boolean {
-  const lower = (names: string[]) => names.map((n) => n.toLowerCase()).sort().join("\n");
+  const lower = (names: string[]) =>
+    names
+      .map((n) => n.toLowerCase())
+      .sort()
+      .join("\n");
   return lower(a) === lower(b);
 }

@@ -3,6 +3,24 @@ import { pageQuerySchema } from "@/lib/api/list-query";
 import { TASK_PHASES, TASK_TYPES } from "@/lib/db/schema";
 import { isUuid } from "@/lib/uuid";
 
+export const exportOutputSchema = z.object({
+  ipfs: z
+    .object({
+      videoFileCid: z.string(),
+      videoFileUrl: z.string(),
+      videoFileGatewayUrl: z.string(),
+      nftMetadataCid: z.string(),
+      nftMetadataUrl: z.string(),
+      nftMetadataGatewayUrl: z.string(),
+    })
+    .optional(),
+  custom: z.object({ url: z.string(), method: z.string(), status: z.number() }).optional(),
+});
+
+export type ExportOutput = z.infer<typeof exportOutputSchema>;
+export type IpfsExportOutput = NonNullable<ExportOutput["ipfs"]>;
+export type CustomExportOutput = NonNullable<ExportOutput["custom"]>;
+
 export const taskSchema = z.object({
   id: z.uuid(),
   type: z.enum(TASK_TYPES),
