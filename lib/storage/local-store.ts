@@ -55,7 +55,7 @@ export class LocalStore implements Storage {
 
   async createReadStream(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const file = await fs.promises.open(this.pathOf(key));
-    return file.createReadStream(range ?? {});
+    return file.createReadStream({ ...range, highWaterMark: 1 << 20 });
   }
 
   async delete(key: string): Promise<void> {
