@@ -3,6 +3,7 @@ import { findTask } from "@/lib/db/tasks";
 import { probeMp4 } from "@/lib/media/probe-mp4";
 import { sha256OfStream } from "@/lib/media/sha256-stream";
 import { MediaRejectedError, type VideoSpec } from "@/lib/media/types";
+import { UploadTooLargeError } from "@/lib/storage/local-store";
 import { createProgressWriter } from "@/lib/tasks/progress";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
 import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
@@ -52,7 +53,7 @@ async function probeStoredFile(deps: TaskDeps, key: string): Promise<VideoSpec> 
   if (!stored) throw new NonRetriableError("the uploaded file is missing from storage");
   if (stored.size > deps.config.maxUploadBytes) {
     await deps.storage.delete(key);
-    throw new NonRetriableError(`the file is larger than the upload limit of ${deps.config.maxUploadBytes} bytes`);
+    throw new NonRetriableError(new UploadTooLargeError(deps.config.maxUploadBytes).message);
   }
   const reader = await deps.storage.openRangeReader(key);
   try {
