@@ -23,11 +23,21 @@ export const processUploadTask: TaskDefinition = {
 
   async run(taskId, step, deps) {
     const asset = await step.run("load-asset", () => loadAsset(deps, taskId));
-    const videoSpec = await step.run("probe-mp4", () => probeStoredFile(deps, asset.storageKey));
-    const { sha256, size } = await step.run("hash-file", () => hashStoredFile(deps, taskId, asset.storageKey));
+    const probed = await step.run("probe-mp4", () => probeStoredFile(deps, asset.storageKey));
+    const { videoSpec } = probed;
+    const { sha256, size } = await step.run("hash-file", () =>
+      hashStoredFile(deps, taskId, asset.storageKey, probed.size),
+    );
     await step.run("record-ready", async () => {
       const now = deps.now();
-      await updateAsset(deps.db, asset.id, { status: "ready", size, sha256, videoSpec, errorMessage: null, updatedAt: now });
+      await updateAsset(deps.db, asset.id, {
+        status: "ready",
+        size,
+        sha256,
+        videoSpec,
+        errorMessage: null,
+        updatedAt: now,
+      });
       await finishTask(deps, taskId, {
         phase: "completed",
         output: { upload: { videoSpec, size, hash: [{ algorithm: "sha256", hash: sha256 }] } },
@@ -48,7 +58,8 @@ async function loadAsset(deps: TaskDeps, taskId: string) {
   return { id: asset.id, storageKey: asset.storageKey };
 }
 
-async function probeStoredFile(deps: TaskDeps, key: string): Promise<VideoSpec> {
+/** The file's spec, and its size for the hash step's progress. */
+async function probeStoredFile(deps: TaskDeps, key: string): Promise<{ videoSpec: VideoSpec; size: number }> {
   const stored = await deps.storage.stat(key);
   if (!stored) throw new NonRetriableError("the uploaded file is missing from storage");
   if (stored.size > deps.config.maxUploadBytes) {
@@ -57,7 +68,7 @@ async function probeStoredFile(deps: TaskDeps, key: string): Promise<VideoSpec> 
   }
   const reader = await deps.storage.openRangeReader(key);
   try {
-    return (await probeMp4(reader)).videoSpec;
+    return { videoSpec: (await probeMp4(reader)).videoSpec, size: stored.size };
   } catch (error) {
     if (error instanceof MediaRejectedError) throw new NonRetriableError(error.message);
     throw error;
@@ -66,12 +77,10 @@ async function probeStoredFile(deps: TaskDeps, key: string): Promise<VideoSpec> 
   }
 }
 
-async function hashStoredFile(deps: TaskDeps, taskId: string, key: string) {
-  const stored = await deps.storage.stat(key);
-  if (!stored) throw new NonRetriableError("the uploaded file is missing from storage");
+async function hashStoredFile(deps: TaskDeps, taskId: string, key: string, size: number) {
   const progress = createProgressWriter(deps, taskId, PROBE_SHARE);
   const result = await sha256OfStream(await deps.storage.createReadStream(key), (bytes) =>
-    progress.report(bytes / Math.max(1, stored.size)),
+    progress.report(bytes / Math.max(1, size)),
   );
   await progress.flush(1);
   return result;
