@@ -7,7 +7,7 @@ import { InlineRunner } from "./inline-runner";
 import type { RetryPolicy } from "./inline-step";
 import type { TaskDefinition, TaskDeps, TaskRunner } from "./types";
 
-export const taskDefinitions: Partial<Record<TaskType, TaskDefinition>> = {
+export const taskDefinitions: Record<TaskType, TaskDefinition> = {
   upload: processUploadTask,
   export: exportTask,
 };

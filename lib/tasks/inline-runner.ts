@@ -28,7 +28,7 @@ export class InlineRunner implements TaskRunner {
   private idleWaiters: Array<() => void> = [];
 
   constructor(
-    private readonly definitions: Partial<Record<TaskType, TaskDefinition>>,
+    private readonly definitions: Record<TaskType, TaskDefinition>,
     private readonly deps: TaskDeps,
     concurrency: number,
     private readonly retryPolicy: RetryPolicy = DEFAULT_RETRY_POLICY,
@@ -89,8 +89,8 @@ export class InlineRunner implements TaskRunner {
 
   private async execute(taskId: string, entry: ActiveTask) {
     const task = await findTask(this.deps.db, taskId);
-    const definition = task && this.definitions[task.type];
-    if (!definition) return;
+    if (!task) return;
+    const definition = this.definitions[task.type];
     const onRetry = async (stepName: string, error: unknown) => {
       console.warn(`[task ${taskId}] step ${stepName} failed, retrying:`, error instanceof Error ? error.message : error);
       await incrementTaskRetries(this.deps.db, taskId, this.deps.now());

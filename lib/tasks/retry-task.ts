@@ -17,7 +17,6 @@ export async function retryTask(
   if (!task) throw notFound("task not found");
   if (task.phase !== "failed") throw conflict(`the task is ${task.phase}; only a failed task can be retried`);
   const definition = taskDefinitions[task.type];
-  if (!definition) throw conflict(`${task.type} tasks cannot be retried`);
   let secrets: Record<string, unknown> | null = null;
   if (definition.prepareRetry) secrets = definition.prepareRetry(task, params.body);
   else if (hasFields(params.body)) throw unprocessable([`body: ${task.type} tasks are retried without a body`]);
