@@ -45,6 +45,21 @@ export function getAsset(token: string, id: string) {
   return callRoute(assetById.GET, `/api/asset/${id}`, { token, params: { id } });
 }
 
+/** Polls the asset every 200 ms until `until` holds or `timeoutMs` passes; returns the last state seen. */
+export async function pollAsset(
+  token: string,
+  id: string,
+  until: (asset: { status: string }) => boolean,
+  timeoutMs: number,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const asset = await (await getAsset(token, id)).json();
+    if (until(asset) || Date.now() > deadline) return asset;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 export function getTask(token: string, id: string) {
   return callRoute(taskById.GET, `/api/task/${id}`, { token, params: { id } });
 }

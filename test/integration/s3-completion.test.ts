@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as uploadComplete from "@/app/api/asset/[id]/upload-complete/route";
 import * as storageWebhook from "@/app/api/webhooks/storage/route";
 import { createRunner } from "@/lib/tasks/create-runner";
-import { fixture, getAsset, getTask, putUpload, requestUpload } from "../helpers/api";
+import { fixture, getAsset, getTask, pollAsset, putUpload, requestUpload } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
 import { TEST_WEBHOOK_SECRET, testStorageKinds } from "../helpers/s3-server";
 import { startTestApp, type TestApp } from "../helpers/test-app";
@@ -143,12 +143,7 @@ describe.each(testStorageKinds)("upload URL expiry on the %s store", (storage) =
 
   it("an asset whose URL expired with nothing uploaded ends failed, and its task too", async () => {
     const { asset, task } = await requestUpload(token, "never uploaded");
-    const deadline = Date.now() + 10_000;
-    let current = asset;
-    while (current.status === "waiting" && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      current = await (await getAsset(token, asset.id)).json();
-    }
+    const current = await pollAsset(token, asset.id, (a) => a.status !== "waiting", 10_000);
     expect(current).toMatchObject({ status: "failed", errorMessage: EXPIRED });
     expect((await (await getTask(token, task.id)).json()).status).toMatchObject({ phase: "failed", errorMessage: EXPIRED });
   });
@@ -162,12 +157,7 @@ describe("a watcher left by a stopped process", () => {
     await t.app.runner.close();
     const restarted = await createRunner(t.app, { maxRetries: 0, baseDelayMs: 1 });
     try {
-      const deadline = Date.now() + 10_000;
-      let current = asset;
-      while (current.status === "waiting" && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        current = await (await getAsset(token, asset.id)).json();
-      }
+      const current = await pollAsset(token, asset.id, (a) => a.status !== "waiting", 10_000);
       expect(current).toMatchObject({ status: "failed", errorMessage: EXPIRED });
     } finally {
       await restarted.close();

@@ -8,7 +8,7 @@ import * as uploadComplete from "@/app/api/asset/[id]/upload-complete/route";
 import { createApp } from "@/lib/app/app";
 import { ConfigError, loadConfig } from "@/lib/config/config";
 import { S3Store } from "@/lib/storage/s3-store";
-import { fixture, getAsset, putUpload, requestUpload, routes } from "../helpers/api";
+import { fixture, getAsset, pollAsset, putUpload, requestUpload, routes } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
 import { createTestBucket } from "../helpers/s3-server";
 import { startTestApp, type TestApp } from "../helpers/test-app";
@@ -18,15 +18,6 @@ const run = promisify(execFile);
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 /** Fits every fixture these tests upload, and nothing much bigger. */
 const LIMIT = Math.max(...["h264-aac.mp4", "h264-aac-moov-end.mp4", "hevc-aac.mp4"].map((name) => fixture(name).length));
-
-async function pollAsset(token: string, id: string, until: (asset: { status: string }) => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const asset = await (await getAsset(token, id)).json();
-    if (until(asset) || Date.now() > deadline) return asset;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe("S3 configuration", () => {
   it("selects S3 only with S3_BUCKET and names what is missing", () => {
