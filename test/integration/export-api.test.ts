@@ -103,16 +103,21 @@ describe.each(testDatabaseKinds)("export API on %s", (kind) => {
   it("answers 429 with Retry-After once the user has MAX_ACTIVE_TASKS_PER_USER tasks running", async () => {
     const stall = receiver.stallAfter(1);
     const running = await startExport(token, assetId, { custom });
-    await stall.stalled;
-    const during = await (await getTask(token, running.id)).json();
-    expect(during.status.phase).toBe("running");
-    expect(during.status.progress).toBeGreaterThan(0);
-    expect(during.status.progress).toBeLessThan(1);
-    const response = await requestExport(token, assetId, { custom });
-    expect(response.status).toBe(429);
-    expect(response.headers.get("retry-after")).toBe("30");
-    expect((await response.json()).errors[0]).toMatch(/the limit is 1/);
-    stall.release();
+    try {
+      await stall.stalled;
+      // Progress is written asynchronously while the bytes flow, so wait for it to land.
+      const currentStatus = async () => (await (await getTask(token, running.id)).json()).status;
+      await expect.poll(async () => (await currentStatus()).progress).toBeGreaterThan(0);
+      const during = await currentStatus();
+      expect(during.phase).toBe("running");
+      expect(during.progress).toBeLessThan(1);
+      const response = await requestExport(token, assetId, { custom });
+      expect(response.status).toBe(429);
+      expect(response.headers.get("retry-after")).toBe("30");
+      expect((await response.json()).errors[0]).toMatch(/the limit is 1/);
+    } finally {
+      stall.release();
+    }
     expect((await settledTask(t, token, running.id)).status.phase).toBe("completed");
     expect((await requestExport(token, assetId, { custom })).status).toBe(201);
     await t.app.runner.idle();
