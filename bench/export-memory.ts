@@ -13,7 +13,8 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { createApp } from "@/lib/app/app";
 import { loadConfig } from "@/lib/config/config";
-import { insertAsset } from "@/lib/db/assets";
+import { updateAsset } from "@/lib/db/assets";
+import { insertUpload } from "@/lib/db/insert-upload";
 import { findTask } from "@/lib/db/tasks";
 import { insertUser } from "@/lib/db/users";
 import { exportRequestSchema } from "@/lib/export/schemas";
@@ -55,18 +56,17 @@ async function main() {
     const user = await insertUser(app.db, { email: "bench@example.com", createdAt: app.now() });
     const now = app.now();
     const id = randomUUID();
-    const asset = await insertAsset(app.db, {
-      id,
+    const { asset: waiting } = await insertUpload(app.db, {
+      assetId: id,
       userId: user.id,
       playbackId: "benchbenchbench0",
       name: "bench",
-      status: "ready",
       storageKey: assetSourceKey(id),
       uploadExpiresAt: now,
-      size,
+      taskParams: {},
       createdAt: now,
-      updatedAt: now,
     });
+    const asset = (await updateAsset(app.db, waiting.id, { status: "ready", size, updatedAt: now }))!;
     // A sparse file: made without passing its bytes through this process, so they cannot
     // inflate the baseline.
     const file = path.join(dataDir, "objects", asset.storageKey);

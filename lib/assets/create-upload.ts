@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { insertAsset } from "@/lib/db/assets";
-import { insertTask } from "@/lib/db/tasks";
+import { insertUpload } from "@/lib/db/insert-upload";
 import { serializeTask } from "@/lib/tasks/serialize-task";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { assetSourceKey } from "@/lib/storage/types";
@@ -19,29 +18,15 @@ export async function createUpload(
   const assetId = randomUUID();
   const key = assetSourceKey(assetId);
   const expiresAt = now + deps.config.uploadUrlTtlSeconds * 1000;
-  const { asset, task } = await deps.db.transaction(async (tx) => {
-    const asset = await insertAsset(tx, {
-      id: assetId,
-      userId: params.userId,
-      playbackId: generatePlaybackId(),
-      name: params.name,
-      status: "waiting",
-      storageKey: key,
-      uploadExpiresAt: expiresAt,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const task = await insertTask(tx, {
-      userId: params.userId,
-      type: "upload",
-      inputAssetId: assetId,
-      params: { upload: { uploadUrlExpiresAt: expiresAt, maxBytes: deps.config.maxUploadBytes } },
-      phase: "pending",
-      statusUpdatedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    });
-    return { asset, task };
+  const { asset, task } = await insertUpload(deps.db, {
+    assetId,
+    userId: params.userId,
+    playbackId: generatePlaybackId(),
+    name: params.name,
+    storageKey: key,
+    uploadExpiresAt: expiresAt,
+    taskParams: { upload: { uploadUrlExpiresAt: expiresAt, maxBytes: deps.config.maxUploadBytes } },
+    createdAt: now,
   });
   const url = await deps.storage.createUploadUrl({
     assetId,

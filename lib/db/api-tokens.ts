@@ -1,6 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
+import { preparedStatement } from "./prepared";
 import { apiTokens, type ApiTokenRow } from "./schema";
 
 export async function insertApiToken(
@@ -11,8 +12,12 @@ export async function insertApiToken(
   return row;
 }
 
+const findApiTokenByHashStatement = preparedStatement((db) =>
+  db.select().from(apiTokens).where(eq(apiTokens.tokenHash, sql.placeholder("tokenHash"))).prepare("find_api_token_by_hash"),
+);
+
 export async function findApiTokenByHash(db: Db, tokenHash: string): Promise<ApiTokenRow | undefined> {
-  const [row] = await db.select().from(apiTokens).where(eq(apiTokens.tokenHash, tokenHash));
+  const [row] = await findApiTokenByHashStatement(db).execute({ tokenHash });
   return row;
 }
 

@@ -1,18 +1,17 @@
-import { and, eq, ilike, isNull } from "drizzle-orm";
+import { and, eq, ilike, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
+import { preparedStatement } from "./prepared";
 import { assets, type AssetRow } from "./schema";
 
-export type NewAsset = typeof assets.$inferInsert;
 export type AssetPatch = Partial<Omit<AssetRow, "id" | "userId" | "createdAt">>;
 
-export async function insertAsset(db: Db, values: NewAsset): Promise<AssetRow> {
-  const [row] = await db.insert(assets).values(values).returning();
-  return row;
-}
+const findAssetStatement = preparedStatement((db) =>
+  db.select().from(assets).where(eq(assets.id, sql.placeholder("id"))).prepare("find_asset"),
+);
 
 export async function findAsset(db: Db, id: string): Promise<AssetRow | undefined> {
-  const [row] = await db.select().from(assets).where(eq(assets.id, id));
+  const [row] = await findAssetStatement(db).execute({ id });
   return row;
 }
 

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
-import { tasks, type TaskPhase, type TaskRow, type TaskType } from "./schema";
+import { preparedStatement } from "./prepared";
+import { assets, tasks, type AssetRow, type TaskPhase, type TaskRow, type TaskType } from "./schema";
 
 export type NewTask = typeof tasks.$inferInsert;
 export type TaskPatch = Partial<Omit<TaskRow, "id" | "userId" | "type" | "createdAt">>;
@@ -17,9 +18,31 @@ export async function insertTask(db: Db, values: NewTask): Promise<TaskRow> {
   return row;
 }
 
+const findTaskStatement = preparedStatement((db) =>
+  db.select().from(tasks).where(eq(tasks.id, sql.placeholder("id"))).prepare("find_task"),
+);
+
 export async function findTask(db: Db, id: string): Promise<TaskRow | undefined> {
-  const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+  const [row] = await findTaskStatement(db).execute({ id });
   return row;
+}
+
+const findTaskWithInputAssetStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(tasks)
+    .leftJoin(assets, eq(assets.id, tasks.inputAssetId))
+    .where(eq(tasks.id, sql.placeholder("id")))
+    .prepare("find_task_with_input_asset"),
+);
+
+/** The task and the asset it works on, in one query. */
+export async function findTaskWithInputAsset(
+  db: Db,
+  id: string,
+): Promise<{ task: TaskRow; inputAsset: AssetRow | undefined } | undefined> {
+  const [row] = await findTaskWithInputAssetStatement(db).execute({ id });
+  return row && { task: row.tasks, inputAsset: row.assets ?? undefined };
 }
 
 export async function findUserTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {

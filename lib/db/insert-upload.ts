@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { preparedStatement } from "./prepared";
+import { assets, tasks, type AssetRow, type TaskRow } from "./schema";
+
+export type NewUpload = {
+  assetId: string;
+  userId: string;
+  playbackId: string;
+  name: string;
+  storageKey: string;
+  uploadExpiresAt: number;
+  taskParams: Record<string, unknown>;
+  createdAt: number;
+};
+
+const value = (name: keyof NewUpload) => sql.placeholder(name);
+
+const insertUploadStatement = preparedStatement((db) => {
+  const asset = db.$with("new_asset").as(
+    db
+      .insert(assets)
+      .values({
+        id: value("assetId"),
+        userId: value("userId"),
+        playbackId: value("playbackId"),
+        name: value("name"),
+        status: "waiting",
+        storageKey: value("storageKey"),
+        uploadExpiresAt: value("uploadExpiresAt"),
+        createdAt: value("createdAt"),
+        updatedAt: value("createdAt"),
+      })
+      .returning(),
+  );
+  const task = db.$with("new_task").as(
+    db
+      .insert(tasks)
+      .values({
+        userId: value("userId"),
+        type: "upload",
+        inputAssetId: value("assetId"),
+        params: value("taskParams"),
+        phase: "pending",
+        statusUpdatedAt: value("createdAt"),
+        createdAt: value("createdAt"),
+        updatedAt: value("createdAt"),
+      })
+      .returning(),
+  );
+  return db.with(asset, task).select().from(asset).innerJoin(task, sql`true`).prepare("insert_upload");
+});
+
+/**
+ * A `waiting` asset and its `pending` upload task, in one statement: atomic without a
+ * transaction, and one round trip on the busiest write path.
+ */
+export async function insertUpload(db: Db, upload: NewUpload): Promise<{ asset: AssetRow; task: TaskRow }> {
+  const [row] = await insertUploadStatement(db).execute(upload);
+  return { asset: row.new_asset, task: row.new_task };
+}
