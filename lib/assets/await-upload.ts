@@ -1,5 +1,4 @@
-import { findAsset } from "@/lib/db/assets";
-import { findTask } from "@/lib/db/tasks";
+import { findTaskWithInputAsset } from "@/lib/db/tasks";
 import { isFinal } from "@/lib/tasks/task-lifecycle";
 import type { StepTools, TaskDeps } from "@/lib/tasks/types";
 import { acceptDirectUpload, UPLOAD_CLAIM_TIMEOUT_MS } from "./accept-direct-upload";
@@ -39,10 +38,10 @@ export async function awaitUpload(taskId: string, step: StepTools, deps: TaskDep
 }
 
 async function checkUpload(deps: TaskDeps, taskId: string, n: number): Promise<Check> {
-  const task = await findTask(deps.db, taskId);
-  if (!task || isFinal(task.phase) || !task.inputAssetId) return { next: "stop" };
-  if (task.phase !== "pending") return { next: n === 0 ? "process" : "stop" };
-  const asset = await findAsset(deps.db, task.inputAssetId);
+  const found = await findTaskWithInputAsset(deps.db, taskId);
+  if (!found || isFinal(found.task.phase) || !found.task.inputAssetId) return { next: "stop" };
+  if (found.task.phase !== "pending") return { next: n === 0 ? "process" : "stop" };
+  const asset = found.inputAsset;
   if (!asset || asset.status !== "waiting") return { next: "stop" };
 
   const lifetime = Math.max(0, asset.uploadExpiresAt - asset.createdAt);

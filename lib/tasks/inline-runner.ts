@@ -1,10 +1,11 @@
 import type { TaskType } from "@/lib/db/schema";
-import { findTask, incrementTaskRetries } from "@/lib/db/tasks";
+import { incrementTaskRetries } from "@/lib/db/tasks";
 import { createInlineStep, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./inline-step";
 import { executeTask } from "./task-lifecycle";
 import type { TaskDefinition, TaskDeps, TaskRunner } from "./types";
 
 interface ActiveTask {
+  type: TaskType;
   /** Enqueued again while running: run once more when this run ends, as Inngest would. */
   rerun: boolean;
   /** Set while the task sleeps: ends the sleep early. */
@@ -44,7 +45,7 @@ export class InlineRunner implements TaskRunner {
       known.wake?.();
       return;
     }
-    const entry: ActiveTask = { rerun: false };
+    const entry: ActiveTask = { type: task.type, rerun: false };
     this.active.set(task.id, entry);
     this.busy++;
     void this.runUntilDone(task.id, entry);
@@ -87,10 +88,9 @@ export class InlineRunner implements TaskRunner {
     }
   }
 
+  /** A task deleted since it was queued ends at its first step, which reads its row. */
   private async execute(taskId: string, entry: ActiveTask) {
-    const task = await findTask(this.deps.db, taskId);
-    if (!task) return;
-    const definition = this.definitions[task.type];
+    const definition = this.definitions[entry.type];
     const onRetry = async (stepName: string, error: unknown) => {
       console.warn(`[task ${taskId}] step ${stepName} failed, retrying:`, error instanceof Error ? error.message : error);
       await incrementTaskRetries(this.deps.db, taskId, this.deps.now());
