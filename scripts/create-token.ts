@@ -18,7 +18,7 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
   try {
     const now = Date.now();
     const { user, created } = await findOrCreateUser(database.db, { email: values.email, now });

@@ -33,7 +33,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const storage =
     options.storage ??
     (await createStorage(config, resolveSecret(config.dataDir, "UPLOAD_SIGNING_SECRET", config.uploadSigningSecret)));
-  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir }));
   const db = database.db;
   if (config.initUser) await ensureInitUser(db, config.initUser, now());
   const deps: TaskDeps = { db, storage, config, now };

@@ -16,6 +16,7 @@ const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
 const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().max(100).optional(),
   APP_URL: optionalString.pipe(z.url().optional()),
   MAX_UPLOAD_BYTES: positiveInt(5 * GiB),
   UPLOAD_URL_TTL: positiveInt(3600, SEVEN_DAYS_SECONDS),
@@ -46,6 +47,8 @@ const envSchema = z.object({
 export interface Config {
   dataDir: string;
   databaseUrl?: string;
+  /** Connections to PostgreSQL; unset, the database client's default. */
+  databasePoolSize?: number;
   appUrl?: string;
   maxUploadBytes: number;
   uploadUrlTtlSeconds: number;
@@ -99,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     appUrl: e.APP_URL?.replace(/\/+$/, ""),
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     uploadUrlTtlSeconds: e.UPLOAD_URL_TTL,

@@ -19,10 +19,13 @@ export interface Database {
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");
 
+/** postgres.js pipelines queries on a busy connection, so a few connections carry many requests. */
+const DEFAULT_POOL_SIZE = 5;
+
 /** `{ url }` selects PostgreSQL; `{ dataDir }` embedded PGlite on disk; neither, PGlite in memory. */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: { url?: string; poolSize?: number; dataDir?: string }): Promise<Database> {
   if (options.url) {
-    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const client = postgres(options.url, { max: options.poolSize ?? DEFAULT_POOL_SIZE, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
     await migratePostgres(db, { migrationsFolder });
     return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
