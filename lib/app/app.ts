@@ -1,5 +1,6 @@
 import { ensureInitUser } from "@/lib/auth/ensure-user";
 import { RateLimiter } from "@/lib/auth/rate-limiter";
+import { VerifiedTokenCache } from "@/lib/auth/verified-token-cache";
 import { loadConfig, type Config } from "@/lib/config/config";
 import { resolveSecret } from "@/lib/config/secrets";
 import { openDatabase, type Database } from "@/lib/db/client";
@@ -14,6 +15,7 @@ export interface App extends TaskDeps {
   database: Database;
   runner: TaskRunner;
   rateLimiter: RateLimiter;
+  verifiedTokens: VerifiedTokenCache;
   /** Encrypts the dashboard's session cookies (Auth.js). */
   authSecret: string;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     database,
     runner,
     rateLimiter: new RateLimiter(config.rateLimitPerMinute),
+    verifiedTokens: new VerifiedTokenCache(),
     authSecret: resolveSecret(config.dataDir, "AUTH_SECRET", config.authSecret),
     async close() {
       await runner.close();

@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import type { PageRequest } from "@/lib/db/pagination";
 import type { ApiTokenRow } from "@/lib/db/schema";
 import { registerApiToken } from "./api-tokens";
+import type { VerifiedTokenCache } from "./verified-token-cache";
 
 export const createApiKeySchema = z.strictObject({
   name: z
@@ -44,7 +45,12 @@ export async function listApiKeys(db: Db, userId: string, page: PageRequest) {
 }
 
 /** Revokes the user's key; revoking it again is harmless. 404 for unknown or foreign keys. */
-export async function revokeApiKey(db: Db, params: { userId: string; id: string; now: number }): Promise<void> {
-  if (await revokeApiToken(db, params.userId, params.id, params.now)) return;
-  if (!(await findUserApiToken(db, params.userId, params.id))) throw notFound("API key not found");
+export async function revokeApiKey(
+  deps: { db: Db; verifiedTokens: VerifiedTokenCache },
+  params: { userId: string; id: string; now: number },
+): Promise<void> {
+  const revoked = await revokeApiToken(deps.db, params.userId, params.id, params.now);
+  deps.verifiedTokens.forget(params.id);
+  if (revoked) return;
+  if (!(await findUserApiToken(deps.db, params.userId, params.id))) throw notFound("API key not found");
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { findApiTokenByHash, insertApiToken, touchApiToken } from "@/lib/db/api-tokens";
 import type { Db } from "@/lib/db/client";
 import type { ApiTokenRow } from "@/lib/db/schema";
+import type { VerifiedTokenCache } from "./verified-token-cache";
 
 const TOKEN_PREFIX = "vas_";
 const SHOWN_PREFIX_LENGTH = TOKEN_PREFIX.length + 8;
@@ -31,14 +32,29 @@ export async function registerApiToken(
   return { token, row };
 }
 
-/** The token's row when it is known and not revoked. */
-export async function verifyApiToken(db: Db, token: string, now: number): Promise<ApiTokenRow | undefined> {
+/** The token's row when it is known and not revoked; recently verified tokens are not looked up again. */
+export async function verifyApiToken(
+  deps: { db: Db; verifiedTokens: VerifiedTokenCache },
+  token: string,
+  now: number,
+): Promise<ApiTokenRow | undefined> {
   const hash = hashApiToken(token);
+  let row = deps.verifiedTokens.get(hash, now);
+  if (!row) {
+    row = await findValidToken(deps.db, hash);
+    if (!row) return undefined;
+    deps.verifiedTokens.remember(hash, row, now);
+  }
+  if (row.lastUsedAt === null || now - row.lastUsedAt > LAST_USED_RESOLUTION_MS) {
+    await touchApiToken(deps.db, row.id, now);
+    row.lastUsedAt = now;
+  }
+  return row;
+}
+
+async function findValidToken(db: Db, hash: string): Promise<ApiTokenRow | undefined> {
   const row = await findApiTokenByHash(db, hash);
   if (!row || row.revokedAt !== null) return undefined;
   if (!timingSafeEqual(Buffer.from(row.tokenHash, "hex"), Buffer.from(hash, "hex"))) return undefined;
-  if (row.lastUsedAt === null || now - row.lastUsedAt > LAST_USED_RESOLUTION_MS) {
-    await touchApiToken(db, row.id, now);
-  }
   return row;
 }

@@ -32,7 +32,7 @@ export async function authenticateRequest(request: Request, app: App): Promise<C
 async function tokenCaller(header: string, app: App): Promise<Caller> {
   const match = header.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match) throw unauthorized("malformed Authorization header: send Authorization: Bearer <token>");
-  const token = await verifyApiToken(app.db, match[1], app.now());
+  const token = await verifyApiToken(app, match[1], app.now());
   if (!token) throw unauthorized("invalid or revoked API token");
   return { userId: token.userId, rateKey: `token:${token.id}` };
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as catchAll from "@/app/api/[...path]/route";
-import { revokeApiToken } from "@/lib/db/api-tokens";
+import { revokeApiKey } from "@/lib/auth/api-keys";
 import { fixture, getAsset, getTask, putUpload, requestUpload, routes } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
 import { startTestApp, type TestApp } from "../helpers/test-app";
@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds)("API errors on %s", (kind) => {
     it("answers 401 for a revoked token", async () => {
       const carol = await t.createUser();
       expect((await callRoute(routes.assetList.GET, "/api/asset", { token: carol.token })).status).toBe(200);
-      await revokeApiToken(t.app.db, carol.userId, carol.tokenId, t.app.now());
+      await revokeApiKey(t.app, { userId: carol.userId, id: carol.tokenId, now: t.app.now() });
       await expectError(await callRoute(routes.assetList.GET, "/api/asset", { token: carol.token }), 401, /revoked/);
     });
   });

@@ -31,7 +31,7 @@ describe("start-up", () => {
       const user = await findUserByEmail(app.db, "ops@example.com");
       expect(user).toBeDefined();
       expect(await verifyPassword(user!.passwordHash!, "s3cret-pass")).toBe(true);
-      expect((await verifyApiToken(app.db, token, Date.now()))?.userId).toBe(user!.id);
+      expect((await verifyApiToken(app, token, Date.now()))?.userId).toBe(user!.id);
       await app.close();
     }
     expect(fs.statSync(path.join(dataDir, "secrets.json")).mode & 0o777).toBe(0o600);
@@ -75,7 +75,7 @@ describe("token CLI", () => {
     const token = stdout.trim();
     expect(token).toMatch(/^vas_[A-Za-z0-9_-]{43}$/);
     const app = await createApp(loadConfig({ DATA_DIR: dataDir }));
-    const row = await verifyApiToken(app.db, token, Date.now());
+    const row = await verifyApiToken(app, token, Date.now());
     const user = await findUserByEmail(app.db, "cli@example.com");
     expect(row?.userId).toBe(user?.id);
     const stored = JSON.stringify(row);

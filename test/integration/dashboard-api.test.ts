@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as keyById from "@/app/api/keys/[id]/route";
 import * as keyList from "@/app/api/keys/route";
 import { checkCredentials, signUpWithPassword } from "@/lib/auth/credentials";
-import { findApiTokenByHash } from "@/lib/db/api-tokens";
+import { findApiTokenByHash, revokeApiToken } from "@/lib/db/api-tokens";
 import { hashApiToken } from "@/lib/auth/api-tokens";
+import { VERIFIED_TOKEN_TTL_MS } from "@/lib/auth/verified-token-cache";
 import { insertUser } from "@/lib/db/users";
 import { requestUpload, routes } from "../helpers/api";
 import { callRoute, type CallOptions } from "../helpers/call-route";
@@ -53,6 +54,17 @@ describe.each(testDatabaseKinds)("dashboard API on %s", (kind) => {
       expect((await callRoute(routes.assetList.GET, "/api/asset", { token })).status).toBe(401);
       const after = await (await callRoute(keyList.GET, "/api/keys", { token: adminToken })).json();
       expect(after[0]).toMatchObject({ id: key.id, revokedAt: expect.any(Number) });
+    });
+
+    it("stops accepting a key revoked by another process within 10 seconds", async () => {
+      const user = await t.createUser();
+      const list = () => callRoute(routes.assetList.GET, "/api/asset", { token: user.token });
+      expect((await list()).status).toBe(200);
+      // Another process sharing the database revokes it: this one trusts its recent check a little longer.
+      await revokeApiToken(t.app.db, user.userId, user.tokenId, t.app.now());
+      expect((await list()).status).toBe(200);
+      t.advanceClock(VERIFIED_TOKEN_TTL_MS);
+      expect((await list()).status).toBe(401);
     });
 
     it("validates the name, pages the list, and hides other users' keys", async () => {
