@@ -3,6 +3,7 @@ import type { Db } from "./client";
 import { preparedStatement } from "./prepared";
 import { assets, tasks, type AssetRow, type TaskRow } from "./schema";
 
+/** A type alias, not an interface: a prepared statement takes its values as a Record. */
 export type NewUpload = {
   assetId: string;
   userId: string;
