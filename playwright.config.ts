@@ -54,6 +54,8 @@ export default defineConfig({
       DATABASE_URL: "",
       INIT_USER_EMAIL: "e2e-api@example.com",
       INIT_API_TOKEN: E2E_API_TOKEN,
+      // Every spec signs up from 127.0.0.1.
+      SIGN_UP_MAX_PER_HOUR: "1000",
     },
   },
 });

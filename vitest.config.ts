@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } },
   test: {
     include: ["test/**/*.test.ts"],
+    globalSetup: ["test/setup/build.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -64,6 +64,7 @@ async function main() {
       storageKey: assetSourceKey(id),
       uploadExpiresAt: now,
       taskParams: {},
+      taskRunAfter: now,
       createdAt: now,
     });
     const asset = (await updateAsset(app.db, waiting.id, { status: "ready", size, updatedAt: now }))!;

@@ -57,7 +57,7 @@ export async function benchRequestUploadLoad(databaseUrl: string): Promise<Bench
     const { baseline, upload, ratio } = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
     const errors = rounds.reduce((sum, r) => sum + r.baseline.errors + r.upload.errors, 0);
     return {
-      title: `request-upload, ${CONNECTIONS} clients, ${DURATION_SECONDS} s, PostgreSQL (median of ${ROUNDS} alternating rounds)`,
+      title: `request-upload, ${CONNECTIONS} clients, ${DURATION_SECONDS} s, PostgreSQL, rate limits shared in the database (median of ${ROUNDS} alternating rounds)`,
       figures: {
         "rate vs baseline, every round": rounds.map((r) => `${round(r.ratio * 100, 1)}%`).join(", "),
         "baseline (no-op handler) req/s": round(baseline.rps),

@@ -5,12 +5,16 @@ import type { TaskType } from "@/lib/db/schema";
 
 export const INNGEST_APP_ID = "video-asset-service";
 
-/** Events carry only the task id: parameters and secrets stay in the database, never in Inngest. */
-const taskEventData = z.object({ taskId: z.uuid() });
+/**
+ * Events carry only the task's id and its owner (for per-user concurrency): parameters and secrets
+ * stay in the database, never in Inngest.
+ */
+const taskEventData = z.object({ taskId: z.uuid(), userId: z.uuid() });
 
 export const taskEvents = {
   upload: eventType("video-assets/upload.queued", { schema: taskEventData }),
   export: eventType("video-assets/export.queued", { schema: taskEventData }),
+  webhook: eventType("video-assets/webhook.queued", { schema: taskEventData }),
 } satisfies Record<TaskType, unknown>;
 
 /**

@@ -1,6 +1,5 @@
 import type { InngestConfig } from "@/lib/config/config";
-import type { TaskType } from "@/lib/db/schema";
-import type { TaskRunner } from "@/lib/tasks/types";
+import type { QueuedTask, TaskRunner } from "@/lib/tasks/types";
 import { createEventClient, taskEvents } from "./client";
 
 /**
@@ -15,8 +14,8 @@ export class InngestRunner implements TaskRunner {
     this.client = createEventClient(config);
   }
 
-  async enqueue(task: { id: string; type: TaskType }): Promise<void> {
-    await this.client.send(taskEvents[task.type].create({ taskId: task.id }));
+  async enqueue(task: QueuedTask): Promise<void> {
+    await this.client.send(taskEvents[task.type].create({ taskId: task.id, userId: task.userId }));
   }
 
   /** Tasks run elsewhere; there is nothing in this process to wait for. */

@@ -3,9 +3,10 @@ import { incrementTaskRetries } from "@/lib/db/tasks";
 import { executeTask } from "@/lib/tasks/task-lifecycle";
 import type { TaskDefinition } from "@/lib/tasks/types";
 import { inngestStepTools, type AttemptInfo, type InngestStep } from "./step-tools";
+import { log } from "@/lib/log/log";
 
 interface TaskFunctionInput extends AttemptInfo {
-  event: { data: { taskId: string } };
+  event: { data: { taskId: string; userId: string } };
   step: InngestStep;
 }
 
@@ -15,8 +16,8 @@ export function runTaskDefinition(definition: TaskDefinition) {
     const app = await getApp();
     const { taskId } = event.data;
     const tools = inngestStepTools(step, { attempt, maxAttempts }, async (stepName, error) => {
-      console.warn(`[task ${taskId}] step ${stepName} failed, Inngest will retry:`, error instanceof Error ? error.message : error);
-      await incrementTaskRetries(app.db, taskId, app.now());
+      log.warn(`task ${taskId}`, `step ${stepName} failed, Inngest will retry`, error);
+      await incrementTaskRetries(app.db, taskId, app.now(), {});
     });
     await executeTask(definition, taskId, tools, app);
   };

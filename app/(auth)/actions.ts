@@ -1,9 +1,12 @@
 "use server";
 
 import { AuthError } from "next-auth";
+import { headers } from "next/headers";
+import { clientAddress } from "@/lib/api/client-address";
 import { getApp } from "@/lib/app/app";
 import { credentialsSchema, signUpWithPassword } from "@/lib/auth/credentials";
 import { oauthProviders, signIn } from "@/lib/auth/next-auth";
+import { checkSignIn, retryMessage, takeSignUp } from "@/lib/auth/sign-in-throttle";
 
 export interface AuthFormState {
   email: string;
@@ -21,6 +24,11 @@ function localPath(value: FormDataEntryValue | null): string {
 
 export async function signInWithPassword(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
   const email = String(form.get("email") ?? "");
+  // The sign-in itself refuses throttled attempts; asking first lets the form say for how long.
+  const throttle = await checkSignIn(await getApp(), { email, address: clientAddress(await headers()) });
+  if (!throttle.allowed) {
+    return { email, errors: [`Too many failed sign-ins; ${retryMessage(throttle)}.`], fieldErrors: {} };
+  }
   try {
     // On success this redirects (by throwing Next.js's redirect signal, which must pass through).
     await signIn("credentials", {
@@ -50,6 +58,10 @@ export async function signUp(_state: AuthFormState, form: FormData): Promise<Aut
     return { email, errors: [], fieldErrors };
   }
   const app = await getApp();
+  const allowed = await takeSignUp(app, clientAddress(await headers()));
+  if (!allowed.allowed) {
+    return { email, errors: [`Too many sign-ups from your network; ${retryMessage(allowed)}.`], fieldErrors: {} };
+  }
   const result = await signUpWithPassword(app.db, parsed.data, app.now());
   if (!result.ok) {
     return {

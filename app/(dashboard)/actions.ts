@@ -1,7 +1,41 @@
 "use server";
 
-import { signOut } from "@/lib/auth/next-auth";
+import { redirect } from "next/navigation";
+import { getApp } from "@/lib/app/app";
+import { changePassword } from "@/lib/auth/account";
+import { auth, SIGN_IN_PATH, signIn, signOut } from "@/lib/auth/next-auth";
+import { endAllSessions } from "@/lib/auth/sessions";
 
 export async function signOutAction(): Promise<void> {
-  await signOut({ redirectTo: "/sign-in" });
+  await signOut({ redirectTo: SIGN_IN_PATH });
+}
+
+async function signedInUserId(): Promise<string> {
+  const userId = (await auth())?.user?.id;
+  if (!userId) redirect(SIGN_IN_PATH);
+  return userId;
+}
+
+/** Ends every session of the user, this one included: copied cookies stop working too. */
+export async function signOutEverywhereAction(): Promise<void> {
+  const app = await getApp();
+  await endAllSessions(app.db, await signedInUserId(), app.now());
+  await signOut({ redirectTo: `${SIGN_IN_PATH}?signedOut=everywhere` });
+}
+
+export interface PasswordFormState {
+  errors: { currentPassword?: string; newPassword?: string };
+}
+
+/** Changes the password, which ends every session, then signs this browser in again with it. */
+export async function changePasswordAction(_state: PasswordFormState, form: FormData): Promise<PasswordFormState> {
+  const app = await getApp();
+  const passwords = {
+    currentPassword: String(form.get("currentPassword") ?? ""),
+    newPassword: String(form.get("newPassword") ?? ""),
+  };
+  const result = await changePassword(app.db, await signedInUserId(), passwords, app.now());
+  if (!result.ok) return { errors: { [result.field]: result.message } };
+  await signIn("credentials", { email: result.email, password: passwords.newPassword, redirectTo: "/account?password=changed" });
+  return { errors: {} };
 }

@@ -1,12 +1,21 @@
 import fs from "node:fs";
 
+/** Resident memory of one process, in bytes (0 once it has ended). */
+export function rssOfProcess(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
 /** Resident memory of a process and all its descendants, in bytes. */
 export function rssOfTree(rootPid: number): number {
   let total = 0;
   const visit = (pid: number) => {
+    total += rssOfProcess(pid);
     try {
-      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-      total += Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;
       const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
       if (children) children.split(/\s+/).map(Number).forEach(visit);
     } catch {
@@ -17,11 +26,14 @@ export function rssOfTree(rootPid: number): number {
   return total;
 }
 
+/** What `npm start` started (a shell and next-server), without npm itself. */
+export const rssOfDescendants = (pid: number) => rssOfTree(pid) - rssOfProcess(pid);
+
 /** Samples a process tree's RSS every 50 ms; `stop` returns the baseline and the peak. */
-export function sampleMemory(pid: number) {
-  const before = rssOfTree(pid);
+export function sampleMemory(pid: number, measure: (pid: number) => number = rssOfTree) {
+  const before = measure(pid);
   let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, rssOfTree(pid))), 50);
+  const timer = setInterval(() => (peak = Math.max(peak, measure(pid))), 50);
   return {
     stop() {
       clearInterval(timer);

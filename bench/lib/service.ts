@@ -14,10 +14,22 @@ export interface Service {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** An existing data directory, kept on stop; by default a new one, removed on stop. */
+  dataDir?: string;
+  /** Start through `npm start`, as a person does, rather than `next start` itself. */
+  npm?: boolean;
+  /** Called at once with the started process's id, before it answers. */
+  onSpawn?: (pid: number) => void;
+}
+
 /** Starts the production build (`next build` first) with its own data directory and a known token. */
-export async function startService(port: number, env: Record<string, string> = {}): Promise<Service> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-bench-"));
-  const child = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+export async function startService(port: number, env: Record<string, string> = {}, options: StartOptions = {}): Promise<Service> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "vas-bench-"));
+  const serverArgs = ["-p", String(port), "-H", "127.0.0.1"];
+  const command = options.npm ? "npm" : path.resolve("node_modules/.bin/next");
+  const args = options.npm ? ["start", "--silent", "--", ...serverArgs] : ["start", ...serverArgs];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -31,11 +43,13 @@ export async function startService(port: number, env: Record<string, string> = {
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
+  options.onSpawn?.(child.pid!);
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-    if (attempt > 600 || child.exitCode !== null) throw new Error("the service did not start (did you run next build?)");
-    await delay(100);
+  const started = Date.now();
+  // Polled often: the footprint bench times start-up by when this returns.
+  while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false))) {
+    if (Date.now() - started > 60_000 || child.exitCode !== null) throw new Error("the service did not start (did you run next build?)");
+    await delay(10);
   }
   return {
     url,
@@ -45,12 +59,12 @@ export async function startService(port: number, env: Record<string, string> = {
     async stop() {
       process.kill(-child.pid!, "SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-export async function requestUpload(service: Service, name: string): Promise<{ url: string; asset: { id: string } }> {
+export async function requestUpload(service: Service, name: string): Promise<{ url: string; tusEndpoint: string; asset: { id: string } }> {
   const response = await fetch(`${service.url}/api/asset/request-upload`, {
     method: "POST",
     headers: service.authHeaders,

@@ -7,10 +7,12 @@ const LINKS = [
   { href: "/assets", label: "Assets" },
   { href: "/tasks", label: "Tasks" },
   { href: "/keys", label: "API keys" },
+  { href: "/account", label: "Account" },
 ];
 
 export function NavLinks() {
-  const pathname = usePathname();
+  // Null only outside the App Router.
+  const pathname = usePathname() ?? "";
   return (
     <ul className="flex gap-1">
       {LINKS.map((link) => {

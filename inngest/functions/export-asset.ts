@@ -1,3 +1,4 @@
+import { maxRunningExportsPerUserFrom } from "@/lib/config/config";
 import { exportTask } from "@/lib/export/export-task";
 import { inngest, taskEvents } from "../client";
 import { runTaskDefinition } from "../run-task";
@@ -9,8 +10,12 @@ export const exportAsset = inngest.createFunction(
     name: "Export an asset to IPFS and/or a custom URL",
     triggers: [taskEvents.export],
     retries: 4,
-    // A retried task is a new run; never let two runs of one task overlap.
-    concurrency: { key: "event.data.taskId", limit: 1 },
+    concurrency: [
+      // A retried task is a new run; never let two runs of one task overlap.
+      { key: "event.data.taskId", limit: 1 },
+      // As on the inline runner: one user's stalled destinations cannot take every worker.
+      { key: "event.data.userId", limit: maxRunningExportsPerUserFrom(process.env) },
+    ],
   },
   runTaskDefinition(exportTask),
 );

@@ -8,6 +8,8 @@ export const processUpload = inngest.createFunction(
     name: "Check and record an uploaded video",
     triggers: [taskEvents.upload],
     retries: 4,
+    // Each arrival signal queues a run; one run of a task at a time, the later ones find it done.
+    concurrency: { key: "event.data.taskId", limit: 1 },
   },
   runTaskDefinition(processUploadTask),
 );

@@ -1,3 +1,5 @@
+import { log } from "@/lib/log/log";
+import { currentRequestId } from "@/lib/log/request-context";
 import { isNamedError } from "@/lib/named-error";
 
 export class ApiError extends Error {
@@ -22,10 +24,13 @@ export const unprocessable = (messages: string[]) => new ApiError(422, messages)
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, [message], { "Retry-After": String(retryAfterSeconds) });
 
+/** The `{"errors": [...]}` answer for an error; anything unexpected is logged and answered 500. */
 export function errorResponse(error: unknown): Response {
   if (isNamedError<ApiError>(error, "ApiError")) {
     return Response.json({ errors: error.messages }, { status: error.status, headers: error.headers });
   }
-  console.error("[api] unexpected error", error);
-  return Response.json({ errors: ["internal server error"] }, { status: 500 });
+  log.error("api", "unexpected error", error);
+  const requestId = currentRequestId();
+  const message = requestId ? `internal server error (request ${requestId})` : "internal server error";
+  return Response.json({ errors: [message] }, { status: 500 });
 }

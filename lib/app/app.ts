@@ -1,23 +1,42 @@
+import { ReceivingUploads } from "@/lib/assets/receiving-uploads";
+import { recoverInterruptedUploads } from "@/lib/assets/recover-interrupted-uploads";
 import { ensureInitUser } from "@/lib/auth/ensure-user";
-import { RateLimiter } from "@/lib/auth/rate-limiter";
 import { VerifiedTokenCache } from "@/lib/auth/verified-token-cache";
 import { loadConfig, type Config } from "@/lib/config/config";
-import { resolveSecret } from "@/lib/config/secrets";
+import { resolveSecrets } from "@/lib/config/secrets";
 import { openDatabase, type Database } from "@/lib/db/client";
+import { ApiRateLimiter } from "@/lib/limits/api-rate-limiter";
+import { DatabaseLimiter } from "@/lib/limits/database-limiter";
+import { connectRedis, RedisLimiter, type RedisClient } from "@/lib/limits/redis-limiter";
+import type { SharedLimiter } from "@/lib/limits/types";
+import { SealedBox } from "@/lib/secrets/sealed-box";
 import { createStorage } from "@/lib/storage/create-storage";
 import type { Storage } from "@/lib/storage/types";
 import { createRunner } from "@/lib/tasks/create-runner";
 import type { RetryPolicy } from "@/lib/tasks/inline-step";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
+import { startMaintenance } from "./maintenance";
+import { newNodeIdentity, type NodeIdentity } from "./node";
 
 /** Everything a request or a task needs, built once per process. */
 export interface App extends TaskDeps {
   database: Database;
   runner: TaskRunner;
-  rateLimiter: RateLimiter;
+  /** This process among the nodes sharing the database. */
+  node: NodeIdentity;
+  /** RATE_LIMIT_PER_MINUTE per caller, across every node. */
+  rateLimiter: ApiRateLimiter;
+  /** Limits shared with every node (sign-in throttles): Redis when REDIS_URL is set, else the database. */
+  limiter: SharedLimiter;
+  /** Set when REDIS_URL is: checked by /api/health. */
+  redis?: RedisClient;
   verifiedTokens: VerifiedTokenCache;
+  /** Uploads this process is receiving, so deleting their asset stops them. */
+  receivingUploads: ReceivingUploads;
   /** Encrypts the dashboard's session cookies (Auth.js). */
   authSecret: string;
+  /** Signs the upload URLs and tus tokens this service issues. */
+  uploadSigningSecret: string;
   close(): Promise<void>;
 }
 
@@ -31,27 +50,50 @@ export interface AppOptions {
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const now = options.now ?? Date.now;
-  // Storage first: an unreachable bucket stops start-up before the database is opened (and locked).
-  const storage =
-    options.storage ??
-    (await createStorage(config, resolveSecret(config.dataDir, "UPLOAD_SIGNING_SECRET", config.uploadSigningSecret)));
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir }));
-  const db = database.db;
-  if (config.initUser) await ensureInitUser(db, config.initUser, now());
-  const deps: TaskDeps = { db, storage, config, now };
-  const runner = await createRunner(deps, options.retryPolicy);
-  return {
-    ...deps,
-    database,
-    runner,
-    rateLimiter: new RateLimiter(config.rateLimitPerMinute),
-    verifiedTokens: new VerifiedTokenCache(),
-    authSecret: resolveSecret(config.dataDir, "AUTH_SECRET", config.authSecret),
-    async close() {
-      await runner.close();
-      await database.close();
-    },
-  };
+  let redis: RedisClient | undefined;
+  try {
+    const db = database.db;
+    const secrets = await resolveSecrets(config, database, now());
+    const storage = options.storage ?? (await createStorage(config, secrets.uploadSigningSecret));
+    redis = config.redis && (await connectRedis(config.redis.url));
+    if (config.initUser) await ensureInitUser(db, config.initUser, now());
+    const deps: TaskDeps = { db, storage, config, sealedBox: new SealedBox(secrets.secretsEncryptionKey), now };
+    // The embedded database has one process: what it finds claimed at start is a dead process's.
+    const singleProcess = database.kind === "pglite";
+    if (singleProcess) await recoverInterruptedUploads(deps);
+    const node = newNodeIdentity(config.nodeName);
+    const runner = await createRunner(deps, { nodeId: node.id, singleProcess, retryPolicy: options.retryPolicy });
+    const limiter: SharedLimiter = redis && config.redis ? new RedisLimiter(redis, config.redis.keyPrefix) : new DatabaseLimiter(db);
+    const maintenance = startMaintenance(
+      { db, node, runner, runnerKind: runner.kind, storageKind: storage.kind, startedAt: now(), now },
+      (config.taskLeaseSeconds * 1000) / 3,
+    );
+    await maintenance.started();
+    return {
+      ...deps,
+      database,
+      runner,
+      node,
+      rateLimiter: new ApiRateLimiter(limiter, config.rateLimitPerMinute),
+      limiter,
+      redis,
+      receivingUploads: new ReceivingUploads(),
+      verifiedTokens: new VerifiedTokenCache(),
+      authSecret: secrets.authSecret,
+      uploadSigningSecret: secrets.uploadSigningSecret,
+      async close() {
+        await maintenance.stop();
+        await runner.close();
+        await redis?.quit();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await redis?.quit().catch(() => {});
+    if (!options.database) await database.close();
+    throw error;
+  }
 }
 
 const holder = globalThis as typeof globalThis & { __videoAssetApp?: Promise<App> };

@@ -1,4 +1,6 @@
+import { listOtherLiveNodes } from "@/lib/db/nodes";
 import { pingDatabase } from "@/lib/db/ping";
+import { log } from "@/lib/log/log";
 import type { App } from "./app";
 
 interface ComponentHealth {
@@ -9,18 +11,40 @@ interface ComponentHealth {
 
 export interface Health {
   ok: boolean;
+  node: { id: string; name: string };
   database: ComponentHealth;
   storage: ComponentHealth;
   runner: ComponentHealth;
+  redis?: ComponentHealth;
+  /** Other nodes that said they were alive within a task lease. */
+  otherNodes: Array<{ id: string; name: string; storage: string }>;
+  warnings: string[];
 }
 
 export async function checkHealth(app: App): Promise<Health> {
-  const [database, storage] = await Promise.all([
+  const [database, storage, redis] = await Promise.all([
     probe(app.database.kind, () => pingDatabase(app.db)),
     probe(app.storage.kind, () => app.storage.checkHealth()),
+    app.redis ? probe("redis", async () => void (await app.redis!.ping())) : undefined,
   ]);
-  const runner = { kind: app.runner.kind, ok: true };
-  return { ok: database.ok && storage.ok, database, storage, runner };
+  const since = app.now() - app.config.taskLeaseSeconds * 1000;
+  const others = database.ok ? await listOtherLiveNodes(app.db, app.node.id, since) : [];
+  const warnings: string[] = [];
+  if (app.storage.kind === "local" && others.length > 0) {
+    warnings.push(
+      `local disk storage while ${others.length} other node(s) share this database: files stored on one node are missing on the others; use S3 storage (docs/deploy.md)`,
+    );
+  }
+  return {
+    ok: database.ok && storage.ok && (redis?.ok ?? true),
+    node: { id: app.node.id, name: app.node.name },
+    database,
+    storage,
+    runner: { kind: app.runner.kind, ok: true },
+    ...(redis && { redis }),
+    otherNodes: others.map((other) => ({ id: other.id, name: other.name, storage: other.storage })),
+    warnings,
+  };
 }
 
 async function probe(kind: string, check: () => Promise<void>): Promise<ComponentHealth> {
@@ -28,7 +52,7 @@ async function probe(kind: string, check: () => Promise<void>): Promise<Componen
     await check();
     return { kind, ok: true };
   } catch (error) {
-    console.error(`[health] ${kind} check failed`, error);
+    log.error("health", `${kind} check failed`, error);
     return { kind, ok: false, error: "unreachable" };
   }
 }

@@ -1,17 +1,12 @@
-import { releaseAssetUpload } from "@/lib/db/assets";
 import type { TaskRow } from "@/lib/db/schema";
-import { claimUploadUnlessBusy } from "@/lib/db/upload-transitions";
+import { releaseUploadClaim } from "@/lib/db/upload-transitions";
 import { UploadTooLargeError } from "@/lib/storage/local-store";
 import type { DirectUploads } from "@/lib/storage/types";
 import type { TaskDeps } from "@/lib/tasks/types";
 import { failWaitingUpload } from "./fail-waiting-upload";
 import { recordUploadReceived } from "./mark-upload-received";
-
-/**
- * A reservation older than this is taken for one whose holder died (a crashed process), so
- * another acceptor may take it over. Local uploads hold theirs for a whole PUT, hence hours.
- */
-export const UPLOAD_CLAIM_TIMEOUT_MS = 6 * 3600_000;
+import { holdUploadClaim } from "./upload-claim";
+import { log } from "@/lib/log/log";
 
 export type DirectUploadOutcome =
   /** This call accepted the upload; the task is now queued (`waiting`). */
@@ -36,9 +31,10 @@ export async function acceptDirectUpload(
 ): Promise<DirectUploadOutcome> {
   const found = await uploads.find(assetId);
   if (!found) return { kind: "absent" };
-  const now = deps.now();
-  const asset = await claimUploadUnlessBusy(deps.db, assetId, now, now - UPLOAD_CLAIM_TIMEOUT_MS);
-  if (!asset) return { kind: "busy" };
+  // A lost claim (the asset deleted meanwhile) shows when the move to processing is refused.
+  const claim = await holdUploadClaim(deps, assetId, "direct", () => {});
+  if (!claim) return { kind: "busy" };
+  const { asset, claimedAt } = claim;
   try {
     if (found.size > deps.config.maxUploadBytes) {
       await failWaitingUpload(deps, assetId, new UploadTooLargeError(deps.config.maxUploadBytes).message);
@@ -46,12 +42,14 @@ export async function acceptDirectUpload(
       return { kind: "rejected" };
     }
     await uploads.keep(assetId, asset.storageKey, found.etag);
-    const task = await recordUploadReceived(deps, assetId);
+    const task = await recordUploadReceived(deps, assetId, claimedAt);
     // The copy is the asset's file now; a leftover upload object is removed with the asset.
-    await uploads.discard(assetId).catch((error) => console.warn(`[upload ${assetId}] could not remove the upload object`, error));
+    await uploads.discard(assetId).catch((error) => log.warn(`upload ${assetId}`, "could not remove the upload object", error));
     return task ? { kind: "accepted", task } : { kind: "busy" };
   } catch (error) {
-    await releaseAssetUpload(deps.db, assetId, deps.now());
+    await releaseUploadClaim(deps.db, assetId, claimedAt, deps.now());
     throw error;
+  } finally {
+    claim.stopRenewing();
   }
 }

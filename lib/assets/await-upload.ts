@@ -1,13 +1,15 @@
 import { findTaskWithInputAsset } from "@/lib/db/tasks";
+import { log } from "@/lib/log/log";
 import { isFinal } from "@/lib/tasks/task-lifecycle";
 import type { StepTools, TaskDeps } from "@/lib/tasks/types";
-import { acceptDirectUpload, UPLOAD_CLAIM_TIMEOUT_MS } from "./accept-direct-upload";
+import { acceptDirectUpload } from "./accept-direct-upload";
 import { failWaitingUpload } from "./fail-waiting-upload";
+import { UPLOAD_LEASE_MS } from "./upload-claim";
 
 export const UPLOAD_EXPIRED_MESSAGE = "upload URL expired before a file was received";
 
 /**
- * Stores check a URL's expiry when a PUT starts, so an upload begun just before it can land
+ * S3 checks a URL's expiry when a PUT starts, so a direct upload begun just before it can land
  * after it: keep looking this much longer (never more than the URL's own lifetime).
  */
 const GRACE_MS = 15 * 60_000;
@@ -18,6 +20,15 @@ const MAX_DELAY_MS = 30_000;
 const CHECKS_PER_LIFETIME = 200;
 
 type Check = { next: "process" } | { next: "stop" } | { next: "wait"; ms: number };
+
+/**
+ * When a new upload's task is first due: nothing can have arrived at creation. A direct upload
+ * (S3) is first looked for after FIRST_DELAY_MS; the service sees its own uploads arrive (and
+ * queues the task then), so otherwise the first look is at the URL's expiry.
+ */
+export function firstUploadCheckAt(upload: { createdAt: number; expiresAt: number }, directUploads: boolean): number {
+  return directUploads ? upload.createdAt + FIRST_DELAY_MS : upload.expiresAt;
+}
 
 /**
  * The upload task's wait for its file, run while the task is still `pending`: checks for the
@@ -54,17 +65,18 @@ async function checkUpload(deps: TaskDeps, taskId: string, n: number): Promise<C
       if (outcome.kind === "rejected") return { next: "stop" };
     } catch (error) {
       // The store may be briefly unreachable; the next check tries again.
-      console.warn(`[task ${taskId}] checking for the upload failed:`, error instanceof Error ? error.message : error);
+      log.warn(`task ${taskId}`, "checking for the upload failed", error);
       return { next: "wait", ms: Math.ceil(backoff) };
     }
   }
 
   const now = deps.now();
-  const deadline = asset.uploadExpiresAt + Math.min(GRACE_MS, lifetime);
+  // The service sees every byte of its own uploads, so they fail at expiry; direct uploads get grace.
+  const deadline = asset.uploadExpiresAt + (uploads ? Math.min(GRACE_MS, lifetime) : 0);
   if (now >= deadline) {
-    // Refused while an upload is being received (a reservation younger than the timeout).
-    const expired = await failWaitingUpload(deps, asset.id, UPLOAD_EXPIRED_MESSAGE, now - UPLOAD_CLAIM_TIMEOUT_MS);
-    return expired ? { next: "stop" } : { next: "wait", ms: Math.ceil(backoff) };
+    // Refused while an upload begun before expiry is still being received (its claim is live).
+    const expired = await failWaitingUpload(deps, asset.id, UPLOAD_EXPIRED_MESSAGE, { unlessClaimed: true });
+    return expired ? { next: "stop" } : { next: "wait", ms: uploads ? Math.ceil(backoff) : UPLOAD_LEASE_MS };
   }
   // Without direct uploads the service receives the file itself and queues the task, so the
   // deadline is the only thing to look at.

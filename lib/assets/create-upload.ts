@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { insertUpload } from "@/lib/db/insert-upload";
 import { serializeTask } from "@/lib/tasks/serialize-task";
+import { signTusToken, tusEndpointUrl } from "@/lib/tus/tus-token";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { assetSourceKey } from "@/lib/storage/types";
+import { firstUploadCheckAt } from "./await-upload";
 import { generatePlaybackId } from "./playback-id";
 import { assetUrlContext, serializeAsset } from "./serialize-asset";
 
 /**
- * Creates a `waiting` asset, its `pending` upload task and a one-time upload URL, and starts the
- * task, which waits for the file until the URL expires.
+ * Creates a `waiting` asset, its `pending` upload task, a one-time upload URL and a tus endpoint
+ * (the same single upload, resumable), and hands the
+ * task to the runner, dormant until its first look for the file (or until the file arrives).
  */
 export async function createUpload(
-  deps: TaskDeps & { runner: TaskRunner },
+  deps: TaskDeps & { runner: TaskRunner; uploadSigningSecret: string },
   params: { userId: string; name: string; origin: string },
 ) {
   const now = deps.now();
@@ -26,6 +29,7 @@ export async function createUpload(
     storageKey: key,
     uploadExpiresAt: expiresAt,
     taskParams: { upload: { uploadUrlExpiresAt: expiresAt, maxBytes: deps.config.maxUploadBytes } },
+    taskRunAfter: firstUploadCheckAt({ createdAt: now, expiresAt }, Boolean(deps.storage.directUploads)),
     createdAt: now,
   });
   const url = await deps.storage.createUploadUrl({
@@ -37,5 +41,6 @@ export async function createUpload(
   });
   await deps.runner.enqueue(task);
   const publicAsset = await serializeAsset(asset, assetUrlContext(deps, params.origin));
-  return { url, asset: publicAsset, task: serializeTask(task) };
+  const tusEndpoint = tusEndpointUrl(params.origin, signTusToken(deps.uploadSigningSecret, assetId, expiresAt));
+  return { url, tusEndpoint, asset: publicAsset, task: serializeTask(task) };
 }

@@ -1,11 +1,23 @@
 import { notFound } from "@/lib/api/errors";
 import { deleteUserAsset } from "@/lib/db/assets";
 import type { TaskDeps } from "@/lib/tasks/types";
+import type { ReceivingUploads } from "./receiving-uploads";
+import { UploadClaimLostError } from "./upload-claim";
 
-/** Deletes the caller's asset, its tasks, and its stored file (and any upload not yet accepted). */
-export async function deleteAsset(deps: TaskDeps, userId: string, assetId: string): Promise<void> {
+/**
+ * Deletes the caller's asset and its tasks, stops an upload to it that this process is receiving
+ * (other processes stop theirs at their next claim renewal), and removes its stored file, partial
+ * uploads and any direct upload not yet accepted.
+ */
+export async function deleteAsset(
+  deps: TaskDeps & { receivingUploads: ReceivingUploads },
+  userId: string,
+  assetId: string,
+): Promise<void> {
   const asset = await deleteUserAsset(deps.db, userId, assetId);
   if (!asset) throw notFound("asset not found");
+  deps.receivingUploads.abort(asset.id, new UploadClaimLostError("the asset was deleted"));
   await deps.storage.delete(asset.storageKey);
   await deps.storage.directUploads?.discard(asset.id);
+  if (asset.uploadVia === "tus") await deps.storage.resumable.discard(asset.id);
 }

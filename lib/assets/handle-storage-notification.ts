@@ -2,6 +2,7 @@ import type { DirectUploads } from "@/lib/storage/types";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { acceptDirectUpload } from "./accept-direct-upload";
 import { parseStorageNotification } from "./storage-notifications";
+import { log } from "@/lib/log/log";
 
 /**
  * A bucket event notification: every object created at an asset's upload key is accepted like
@@ -14,7 +15,7 @@ export async function handleStorageNotification(
 ): Promise<{ handled: number; ignored: number }> {
   const notification = parseStorageNotification(body);
   if (notification.subscribeUrl) {
-    console.info(`[storage webhook] confirm the SNS subscription by opening ${notification.subscribeUrl}`);
+    log.info("storage webhook", `confirm the SNS subscription by opening ${notification.subscribeUrl}`);
   }
   let handled = 0;
   let ignored = notification.ignored;

@@ -28,21 +28,14 @@ export const processUploadTask: TaskDefinition = {
     const { sha256, size } = await step.run("hash-file", () =>
       hashStoredFile(deps, taskId, asset.storageKey, probed.size),
     );
-    await step.run("record-ready", async () => {
-      const now = deps.now();
-      await updateAsset(deps.db, asset.id, {
-        status: "ready",
-        size,
-        sha256,
-        videoSpec,
-        errorMessage: null,
-        updatedAt: now,
-      });
-      await finishTask(deps, taskId, {
-        phase: "completed",
-        output: { upload: { videoSpec, size, hash: [{ algorithm: "sha256", hash: sha256 }] } },
-      });
-    });
+    // The asset follows the task: a run that lost its task (or a late duplicate) changes neither.
+    await step.run("record-ready", () =>
+      deps.db.transaction(async (tx) => {
+        const output = { upload: { videoSpec, size, hash: [{ algorithm: "sha256", hash: sha256 }] } };
+        if (!(await finishTask({ ...deps, db: tx }, taskId, { phase: "completed", output }))) return;
+        await updateAsset(tx, asset.id, { status: "ready", size, sha256, videoSpec, errorMessage: null, updatedAt: deps.now() });
+      }),
+    );
   },
 
   async onFailure(task, message, deps) {
@@ -79,8 +72,10 @@ async function probeStoredFile(deps: TaskDeps, key: string): Promise<{ videoSpec
 
 async function hashStoredFile(deps: TaskDeps, taskId: string, key: string, size: number) {
   const progress = createProgressWriter(deps, taskId, PROBE_SHARE);
-  const result = await sha256OfStream(await deps.storage.createReadStream(key), (bytes) =>
-    progress.report(bytes / Math.max(1, size)),
+  const result = await sha256OfStream(
+    await deps.storage.createReadStream(key),
+    (bytes) => progress.report(bytes / Math.max(1, size)),
+    deps.lease?.signal,
   );
   await progress.flush(1);
   return result;

@@ -1,11 +1,14 @@
 import type { Readable } from "node:stream";
 import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from "@/lib/api/errors";
-import { claimAssetUpload, findAsset, releaseAssetUpload } from "@/lib/db/assets";
+import { findAsset } from "@/lib/db/assets";
+import { releaseUploadClaim } from "@/lib/db/upload-transitions";
+import { isNamedError } from "@/lib/named-error";
 import { UploadTooLargeError, type LocalStore } from "@/lib/storage/local-store";
 import { readSignedFields, verifyFields } from "@/lib/storage/signed-url";
-import { isNamedError } from "@/lib/named-error";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { markUploadReceived } from "./mark-upload-received";
+import type { ReceivingUploads } from "./receiving-uploads";
+import { holdUploadClaim, UploadClaimLostError } from "./upload-claim";
 
 export interface LocalUpload {
   assetId: string;
@@ -15,11 +18,12 @@ export interface LocalUpload {
 }
 
 /**
- * The local store's signed PUT target: verifies the URL, reserves the asset so the URL is
- * single-use, streams the body to disk within the size limit, then queues processing.
+ * The local store's signed PUT target: verifies the URL, claims the asset's single upload slot
+ * (renewed while the bytes arrive, so a crash frees it within a lease), streams the body to disk
+ * within the size limit, then queues processing. Deleting the asset meanwhile stops the upload.
  */
 export async function receiveLocalUpload(
-  deps: TaskDeps,
+  deps: TaskDeps & { receivingUploads: ReceivingUploads },
   runner: TaskRunner,
   store: LocalStore,
   upload: LocalUpload,
@@ -34,25 +38,46 @@ export async function receiveLocalUpload(
   if (upload.contentLength !== undefined && upload.contentLength > maxBytes) {
     throw payloadTooLarge(new UploadTooLargeError(maxBytes).message);
   }
-  const asset = await claimAssetUpload(deps.db, upload.assetId, deps.now());
-  if (!asset) {
-    if (!(await findAsset(deps.db, upload.assetId))) throw notFound("asset not found");
-    throw conflict("this upload URL has already been used");
+  const abort = new AbortController();
+  const claim = await holdUploadClaim(deps, upload.assetId, "put", () => abort.abort(new UploadClaimLostError()));
+  if (!claim) {
+    const asset = await findAsset(deps.db, upload.assetId);
+    if (!asset) throw notFound("asset not found");
+    throw conflict(asset.uploadVia === "tus" ? "a resumable (tus) upload to this asset has started; finish it, or terminate it (DELETE) to PUT instead" : "this upload URL has already been used");
   }
+  const key = signed.fields.key;
+  const stopWatching = deps.receivingUploads.add(upload.assetId, abort);
   let size: number;
   try {
-    size = await store.write(signed.fields.key, upload.body, maxBytes);
+    // The slot was free, so anything at the key is a dead holder's unfinished upload.
+    await store.discardPartials(key);
+    size = await store.write(key, upload.body, maxBytes, abort.signal);
   } catch (error) {
-    await releaseAssetUpload(deps.db, upload.assetId, deps.now());
-    if (isNamedError<UploadTooLargeError>(error, "UploadTooLargeError")) throw payloadTooLarge(error.message);
-    if (isInterrupted(error)) throw badRequest("the upload was interrupted before the whole file arrived");
-    throw error;
+    await releaseUploadClaim(deps.db, upload.assetId, claim.claimedAt, deps.now());
+    throw await refusalOf(deps, upload.assetId, error);
+  } finally {
+    claim.stopRenewing();
+    stopWatching();
   }
-  await markUploadReceived(deps, runner, upload.assetId);
+  if (!(await markUploadReceived(deps, runner, upload.assetId, claim.claimedAt))) {
+    // Deleted (or taken over) between the last byte and now: the file belongs to nobody.
+    await store.delete(key);
+    throw await refusalOf(deps, upload.assetId, new UploadClaimLostError());
+  }
   return { size };
+}
+
+async function refusalOf(deps: TaskDeps, assetId: string, error: unknown): Promise<unknown> {
+  if (isNamedError<UploadTooLargeError>(error, "UploadTooLargeError")) return payloadTooLarge(error.message);
+  if (isNamedError(error, "UploadClaimLostError") || isNamedError(error, "AbortError")) {
+    if (!(await findAsset(deps.db, assetId))) return notFound("the asset was deleted during the upload");
+    return conflict("this upload URL was taken over by another upload");
+  }
+  if (isInterrupted(error)) return badRequest("the upload was interrupted before the whole file arrived");
+  return error;
 }
 
 function isInterrupted(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
-  return (error as Error).name === "AbortError" || code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE";
+  return code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE";
 }

@@ -22,7 +22,8 @@ export async function reportUploadComplete(
   }
   const current = await findUserAsset(deps.db, userId, assetId);
   if (!current) throw notFound("asset not found");
-  if (current.status === "waiting" && !current.uploadClaimedAt) {
+  const beingAccepted = current.uploadLeaseExpiresAt !== null && current.uploadLeaseExpiresAt >= deps.now();
+  if (current.status === "waiting" && !beingAccepted) {
     throw conflict("no file has been uploaded to this asset's upload URL yet");
   }
   return current;

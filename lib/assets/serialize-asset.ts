@@ -12,6 +12,20 @@ export interface AssetUrlContext {
 
 /** The public Asset: fields not known yet are absent; `downloadUrl` only when ready. */
 export async function serializeAsset(row: AssetRow, ctx: AssetUrlContext): Promise<Asset> {
+  const asset = assetSnapshot(row);
+  if (row.status === "ready") {
+    asset.downloadUrl = await ctx.storage.createDownloadUrl({
+      assetId: row.id,
+      key: row.storageKey,
+      expiresAt: ctx.now + ctx.downloadUrlTtlSeconds * 1000,
+      origin: ctx.origin,
+    });
+  }
+  return asset;
+}
+
+/** The public Asset without its signed URLs, as webhook events carry it. */
+export function assetSnapshot(row: AssetRow): Asset {
   const asset: Asset = {
     id: row.id,
     playbackId: row.playbackId,
@@ -26,14 +40,6 @@ export async function serializeAsset(row: AssetRow, ctx: AssetUrlContext): Promi
   if (row.sha256) asset.hash = [{ algorithm: "sha256", hash: row.sha256 }];
   if (row.videoSpec) asset.videoSpec = row.videoSpec;
   if (row.storage) asset.storage = row.storage;
-  if (row.status === "ready") {
-    asset.downloadUrl = await ctx.storage.createDownloadUrl({
-      assetId: row.id,
-      key: row.storageKey,
-      expiresAt: ctx.now + ctx.downloadUrlTtlSeconds * 1000,
-      origin: ctx.origin,
-    });
-  }
   return asset;
 }
 

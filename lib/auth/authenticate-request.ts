@@ -19,7 +19,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export async function authenticateRequest(request: Request, app: App): Promise<Caller> {
   const header = request.headers.get("authorization");
   const caller = header !== null ? await tokenCaller(header, app) : await sessionCaller(request, app);
-  const decision = app.rateLimiter.take(caller.rateKey, app.now());
+  const decision = await app.rateLimiter.take(caller.rateKey, app.now());
   if (!decision.allowed) {
     throw tooManyRequests(
       `rate limit of ${app.config.rateLimitPerMinute} requests per minute exceeded`,
@@ -38,7 +38,7 @@ async function tokenCaller(header: string, app: App): Promise<Caller> {
 }
 
 async function sessionCaller(request: Request, app: App): Promise<Caller> {
-  const userId = await sessionUserId(app.db, request, app.authSecret);
+  const userId = await sessionUserId(app.db, request, app.authSecret, app.now());
   if (!userId) {
     throw unauthorized("missing API token: send the header Authorization: Bearer <token>, or sign in to the dashboard");
   }

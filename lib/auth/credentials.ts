@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import type { UserRow } from "@/lib/db/schema";
 import { findUserByEmail, insertUser } from "@/lib/db/users";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -46,11 +47,4 @@ export async function signUpWithPassword(db: Db, credentials: Credentials, now: 
     if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }

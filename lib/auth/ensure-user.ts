@@ -1,9 +1,11 @@
 import { findApiTokenByHash } from "@/lib/db/api-tokens";
 import type { Db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import type { UserRow } from "@/lib/db/schema";
-import { findUserByEmail, insertUser } from "@/lib/db/users";
+import { findUserByEmail, insertUserUnlessTaken } from "@/lib/db/users";
 import { hashApiToken, registerApiToken } from "./api-tokens";
 import { hashPassword } from "./passwords";
+import { log } from "@/lib/log/log";
 
 export async function findOrCreateUser(
   db: Db,
@@ -12,8 +14,10 @@ export async function findOrCreateUser(
   const existing = await findUserByEmail(db, params.email);
   if (existing) return { user: existing, created: false };
   const passwordHash = params.password ? await hashPassword(params.password) : undefined;
-  const user = await insertUser(db, { email: params.email, passwordHash, createdAt: params.now });
-  return { user, created: true };
+  const user = await insertUserUnlessTaken(db, { email: params.email, passwordHash, createdAt: params.now });
+  if (user) return { user, created: true };
+  // Created meanwhile by another node starting, or another sign-in, at the same moment.
+  return { user: (await findUserByEmail(db, params.email))!, created: false };
 }
 
 /**
@@ -26,13 +30,20 @@ export async function ensureInitUser(
   now: number,
 ): Promise<void> {
   const { user, created } = await findOrCreateUser(db, { email: init.email, password: init.password, now });
-  if (created) console.info(`[init] created user ${init.email}`);
+  if (created) log.info("init", `created user ${init.email}`);
   if (!init.apiToken) return;
-  const existing = await findApiTokenByHash(db, hashApiToken(init.apiToken));
-  if (existing) {
-    if (existing.userId !== user.id) throw new Error("INIT_API_TOKEN is already registered to another user");
-    return;
+  if (await isRegisteredTo(db, init.apiToken, user.id)) return;
+  try {
+    await registerApiToken(db, { userId: user.id, name: "INIT_API_TOKEN", token: init.apiToken, now });
+    log.info("init", `registered INIT_API_TOKEN for ${init.email}`);
+  } catch (error) {
+    // Another node starting at the same moment registered it first.
+    if (!isUniqueViolation(error) || !(await isRegisteredTo(db, init.apiToken, user.id))) throw error;
   }
-  await registerApiToken(db, { userId: user.id, name: "INIT_API_TOKEN", token: init.apiToken, now });
-  console.info(`[init] registered INIT_API_TOKEN for ${init.email}`);
+}
+
+async function isRegisteredTo(db: Db, token: string, userId: string): Promise<boolean> {
+  const existing = await findApiTokenByHash(db, hashApiToken(token));
+  if (existing && existing.userId !== userId) throw new Error("INIT_API_TOKEN is already registered to another user");
+  return existing !== undefined;
 }

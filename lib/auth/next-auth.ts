@@ -1,12 +1,21 @@
-import NextAuth, { type NextAuthConfig } from "next-auth";
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
+import { clientAddress } from "@/lib/api/client-address";
 import { getApp, type App } from "@/lib/app/app";
 import { findOrCreateUser } from "./ensure-user";
 import { checkCredentials, credentialsSchema } from "./credentials";
+import { activeSessionUser, endSession, startSession } from "./sessions";
+import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle";
+import { log } from "@/lib/log/log";
 
 export const SIGN_IN_PATH = "/sign-in";
+
+/** A sign-in refused by the throttle before the password was looked at. */
+export class SignInThrottled extends CredentialsSignin {
+  override code = "throttled";
+}
 
 /** Which sign-in methods the sign-in page offers besides email and password. */
 export async function oauthProviders(): Promise<Array<{ id: "github" | "google"; name: string }>> {
@@ -26,26 +35,39 @@ function authConfig(app: App): NextAuthConfig {
     session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     logger: {
-      // A wrong password is an expected event, not an error with a stack trace.
+      // What reaches here is mostly a client's doing (a wrong password, a missing CSRF token, an
+      // unknown action): one line each, without a stack trace.
       error(error) {
         // By `type`: class names do not survive minification.
-        if ((error as { type?: unknown }).type === "CredentialsSignin") console.warn("[auth] a password sign-in was refused");
-        else console.error("[auth]", error);
+        if ((error as { type?: unknown }).type === "CredentialsSignin") log.warn("auth", "a password sign-in was refused");
+        else log.warn("auth", "Auth.js refused a request", error);
       },
     },
     providers: [
       Credentials({
         credentials: { email: { type: "email" }, password: { type: "password" } },
-        async authorize(input) {
+        // Every password sign-in passes here, from the dashboard's form or a POST to the callback.
+        async authorize(input, request) {
+          const attempt = { email: String(input.email ?? ""), address: clientAddress(request.headers) };
+          if (!(await checkSignIn(app, attempt)).allowed) throw new SignInThrottled();
           const parsed = credentialsSchema.safeParse(input);
-          if (!parsed.success) return null;
-          const user = await checkCredentials(app.db, parsed.data);
-          return user ? { id: user.id, email: user.email, name: user.name } : null;
+          const user = parsed.success ? await checkCredentials(app.db, parsed.data) : undefined;
+          if (!user) {
+            await recordSignInFailure(app, attempt);
+            return null;
+          }
+          await recordSignInSuccess(app, attempt.email);
+          return { id: user.id, email: user.email, name: user.name };
         },
       }),
       ...(oauth.github ? [GitHub(oauth.github)] : []),
       ...(oauth.google ? [Google(oauth.google)] : []),
     ],
+    events: {
+      async signOut(message) {
+        if ("token" in message) await endSession(app.db, message.token?.sid, app.now());
+      },
+    },
     callbacks: {
       signIn({ account, user, profile }) {
         if (account?.provider === "credentials") return true;
@@ -53,13 +75,22 @@ function authConfig(app: App): NextAuthConfig {
         if (!user.email) return false;
         return account?.provider !== "google" || profile?.email_verified === true;
       },
+      /**
+       * At sign-in, records a server-side session and puts its id in the cookie; afterwards the
+       * cookie counts only while that session is active (null ends it).
+       */
       async jwt({ token, account, user }) {
-        // OAuth users arrive with the provider's id; the session carries ours.
-        if (account && account.provider !== "credentials" && user?.email) {
-          const found = await findOrCreateUser(app.db, { email: user.email.toLowerCase(), now: app.now() });
-          token.sub = found.user.id;
+        if (user) {
+          // OAuth users arrive with the provider's id; the session carries ours.
+          const userId =
+            account && account.provider !== "credentials" && user.email
+              ? (await findOrCreateUser(app.db, { email: user.email.toLowerCase(), now: app.now() })).user.id
+              : user.id;
+          if (!userId) return null;
+          return { ...token, sub: userId, sid: await startSession(app.db, userId, app.now(), sessionMaxAgeSeconds) };
         }
-        return token;
+        const activeUser = await activeSessionUser(app.db, token.sid, app.now());
+        return activeUser && activeUser === token.sub ? token : null;
       },
       session({ session, token }) {
         if (token.sub) session.user.id = token.sub;

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseS3Config, type S3Config } from "@/lib/storage/s3-config";
@@ -12,6 +13,23 @@ const optionalString = z
 
 const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number().int().positive().max(max).default(fallback);
+
+const runningExportsPerUser = positiveInt(2, 64);
+
+/**
+ * MAX_RUNNING_EXPORTS_PER_USER on its own, for the Inngest function's concurrency key, which is
+ * fixed when the function is defined (at import, before the app is built).
+ */
+export function maxRunningExportsPerUserFrom(env: Record<string, string | undefined>): number {
+  const parsed = runningExportsPerUser.safeParse(env.MAX_RUNNING_EXPORTS_PER_USER);
+  return parsed.success ? parsed.data : 2;
+}
+
+/** WEBHOOK_DELIVERIES_PER_USER on its own, for the Inngest function's concurrency key (see above). */
+export function webhookDeliveriesPerUserFrom(env: Record<string, string | undefined>): number {
+  const parsed = positiveInt(2, 64).safeParse(env.WEBHOOK_DELIVERIES_PER_USER);
+  return parsed.success ? parsed.data : 2;
+}
 
 const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
@@ -32,6 +50,21 @@ const envSchema = z.object({
   PINATA_JWT: optionalString,
   EXPORT_ALLOWED_HOSTS: optionalString,
   MAX_ACTIVE_TASKS_PER_USER: positiveInt(100),
+  MAX_RUNNING_EXPORTS_PER_USER: runningExportsPerUser,
+  EXPORT_IDLE_TIMEOUT: positiveInt(60, 3600),
+  WEBHOOK_CONCURRENCY: positiveInt(8, 256),
+  WEBHOOK_DELIVERIES_PER_USER: positiveInt(2, 64),
+  EXPORT_MIN_BYTES_PER_SECOND: positiveInt(256 * 1024),
+  MAX_JSON_BODY_BYTES: positiveInt(1024 * 1024, 64 * 1024 * 1024),
+  SECRETS_ENCRYPTION_KEY: optionalString.pipe(
+    z.string().regex(/^[A-Za-z0-9+/_-]{43}=?$/, "must be 32 random bytes in base64 (openssl rand -base64 32)").optional(),
+  ),
+  SIGN_IN_MAX_FAILURES: positiveInt(10, 1000),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
+  REDIS_KEY_PREFIX: z.string().default("vas:"),
+  NODE_NAME: optionalString,
+  TASK_LEASE_SECONDS: positiveInt(30, 3600),
+  SIGN_UP_MAX_PER_HOUR: positiveInt(10, 1000),
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,
   INNGEST_DEV: optionalString,
@@ -65,6 +98,29 @@ export interface Config {
   /** `host:port` pairs that exports may reach even though they resolve to private addresses. */
   exportAllowedHosts: string[];
   maxActiveTasksPerUser: number;
+  /** Exports of one user that run at once; the rest wait without holding a slot. */
+  maxRunningExportsPerUser: number;
+  /** Webhook deliveries the inline runner makes at once, and at most per user (a slow endpoint delays only its owner). */
+  webhookConcurrency: number;
+  webhookDeliveriesPerUser: number;
+  /** An export connection that moves no bytes for this long is cut off. */
+  exportIdleTimeoutSeconds: number;
+  /** An export slower than this on average is cut off (its deadline scales with the file size). */
+  exportMinBytesPerSecond: number;
+  /** The largest JSON request body read. */
+  maxJsonBodyBytes: number;
+  /** Key (base64) that encrypts credentials at rest; generated like the other secrets when unset. */
+  secretsEncryptionKey?: string;
+  /** Failed sign-ins allowed per account and per client address in 15 minutes. */
+  signInMaxFailures: number;
+  /** Sign-ups allowed per client address in an hour. */
+  signUpMaxPerHour: number;
+  /** Rate limits and throttles count in Redis when set, else in the database. */
+  redis?: { url: string; keyPrefix: string };
+  /** This process's name in /api/health and the node list; the host name when unset. */
+  nodeName: string;
+  /** How long a node's claim on a task lasts without renewal: a dead node's tasks move on after it. */
+  taskLeaseSeconds: number;
   /** Set when tasks run on Inngest instead of the inline runner. */
   inngest?: InngestConfig;
   /** Key of the dashboard's session cookies; generated into DATA_DIR when unset. */
@@ -119,6 +175,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pinataJwt: e.PINATA_JWT,
     exportAllowedHosts: (e.EXPORT_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
     maxActiveTasksPerUser: e.MAX_ACTIVE_TASKS_PER_USER,
+    maxRunningExportsPerUser: e.MAX_RUNNING_EXPORTS_PER_USER,
+    exportIdleTimeoutSeconds: e.EXPORT_IDLE_TIMEOUT,
+    webhookConcurrency: e.WEBHOOK_CONCURRENCY,
+    webhookDeliveriesPerUser: e.WEBHOOK_DELIVERIES_PER_USER,
+    exportMinBytesPerSecond: e.EXPORT_MIN_BYTES_PER_SECOND,
+    maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
+    secretsEncryptionKey: e.SECRETS_ENCRYPTION_KEY,
+    signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
+    signUpMaxPerHour: e.SIGN_UP_MAX_PER_HOUR,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    nodeName: e.NODE_NAME ?? os.hostname(),
+    taskLeaseSeconds: e.TASK_LEASE_SECONDS,
     inngest: inngestConfig(e),
     authSecret: e.AUTH_SECRET,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE,

@@ -1,4 +1,4 @@
-import { and, eq, ilike, isNull, sql } from "drizzle-orm";
+import { and, eq, ilike, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
 import { preparedStatement } from "./prepared";
@@ -39,23 +39,6 @@ export async function listUserAssets(
     .orderBy(...keysetOrder(assets))
     .limit(page.limit + 1);
   return toPage(rows, page.limit);
-}
-
-/** Atomically reserves a waiting asset for one upload; undefined when it is taken or not waiting. */
-export async function claimAssetUpload(db: Db, id: string, at: number): Promise<AssetRow | undefined> {
-  const [row] = await db
-    .update(assets)
-    .set({ uploadClaimedAt: at, updatedAt: at })
-    .where(and(eq(assets.id, id), eq(assets.status, "waiting"), isNull(assets.uploadClaimedAt)))
-    .returning();
-  return row;
-}
-
-export async function releaseAssetUpload(db: Db, id: string, at: number): Promise<void> {
-  await db
-    .update(assets)
-    .set({ uploadClaimedAt: null, updatedAt: at })
-    .where(and(eq(assets.id, id), eq(assets.status, "waiting")));
 }
 
 export async function updateAsset(db: Db, id: string, patch: AssetPatch): Promise<AssetRow | undefined> {

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -7,6 +6,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { lockDataDir } from "./data-dir-lock";
+import { openPglite } from "./pglite";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,17 +22,34 @@ const migrationsFolder = path.join(process.cwd(), "drizzle");
 /** postgres.js pipelines queries on a busy connection, so a few connections carry many requests. */
 const DEFAULT_POOL_SIZE = 5;
 
+/** Any number that names our migration lock among the database's advisory locks. */
+const MIGRATION_LOCK = 7_346_201;
+
+/**
+ * Applies the migrations on PostgreSQL under an advisory lock, on a connection of its own: nodes
+ * starting together take turns, and the later ones find nothing left to do.
+ */
+async function migrateOnce(url: string): Promise<void> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+    await client`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
 /** `{ url }` selects PostgreSQL; `{ dataDir }` embedded PGlite on disk; neither, PGlite in memory. */
 export async function openDatabase(options: { url?: string; poolSize?: number; dataDir?: string }): Promise<Database> {
   if (options.url) {
+    await migrateOnce(options.url);
     const client = postgres(options.url, { max: options.poolSize ?? DEFAULT_POOL_SIZE, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema });
-    await migratePostgres(db, { migrationsFolder });
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    return { db: drizzlePostgres(client, { schema }), kind: "postgres", close: () => client.end({ timeout: 5 }) };
   }
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
-    const client = await PGlite.create(options.dataDir ? path.join(options.dataDir, "pglite") : "memory://");
+    const client = await openPglite(options.dataDir ? path.join(options.dataDir, "pglite") : undefined);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {

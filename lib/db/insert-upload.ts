@@ -12,6 +12,8 @@ export type NewUpload = {
   storageKey: string;
   uploadExpiresAt: number;
   taskParams: Record<string, unknown>;
+  /** When the upload task is first due (it is dormant until then). */
+  taskRunAfter: number;
   createdAt: number;
 };
 
@@ -43,6 +45,7 @@ const insertUploadStatement = preparedStatement((db) => {
         inputAssetId: value("assetId"),
         params: value("taskParams"),
         phase: "pending",
+        runAfter: value("taskRunAfter"),
         statusUpdatedAt: value("createdAt"),
         createdAt: value("createdAt"),
         updatedAt: value("createdAt"),

@@ -24,6 +24,8 @@ export function encodeCursor(row: Keyset): string {
 function decodeCursor(cursor: string): Keyset | undefined {
   const [createdAt, id] = Buffer.from(cursor, "base64url").toString().split(":");
   if (!/^\d+$/.test(createdAt ?? "") || !isUuid(id ?? "")) return undefined;
+  // Times are milliseconds in a bigint column; larger numbers lose precision or overflow it.
+  if (!Number.isSafeInteger(Number(createdAt))) return undefined;
   return { createdAt: Number(createdAt), id };
 }
 

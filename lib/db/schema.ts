@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AssetStorage } from "@/lib/assets/schemas";
 import type { VideoSpec } from "@/lib/media/types";
-import { bigint, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const millis = (name: string) => bigint(name, { mode: "number" });
 
@@ -27,6 +27,41 @@ export const apiTokens = pgTable("api_tokens", {
   index("api_tokens_user_idx").on(t.userId, t.createdAt),
 ]);
 
+/**
+ * Dashboard sign-ins. The session cookie carries the id; a revoked or expired row ends the session
+ * on the server, whatever the cookie says.
+ */
+export const sessions = pgTable("sessions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  createdAt: millis("created_at").notNull(),
+  expiresAt: millis("expires_at").notNull(),
+  revokedAt: millis("revoked_at"),
+}, (t) => [index("sessions_user_idx").on(t.userId)]);
+
+/**
+ * Shared rate limits (GCRA): per key, the theoretical arrival time of the next request, in
+ * milliseconds with a fraction (a limit of thousands a minute spaces requests under 1 ms).
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  tat: doublePrecision("tat").notNull(),
+});
+
+export const UPLOAD_VIAS = ["put", "direct", "tus"] as const;
+export type UploadVia = (typeof UPLOAD_VIAS)[number];
+
+/**
+ * Named locks that work across processes and nodes: held until `expiresAt` and renewed by their
+ * holder; a waiter may ask the holder to let go (`releaseRequested`).
+ */
+export const locks = pgTable("locks", {
+  name: text("name").primaryKey(),
+  owner: text("owner").notNull(),
+  expiresAt: millis("expires_at").notNull(),
+  releaseRequested: boolean("release_requested").notNull().default(false),
+});
+
 export const ASSET_STATUSES = ["waiting", "processing", "ready", "failed"] as const;
 export type AssetStatus = (typeof ASSET_STATUSES)[number];
 
@@ -41,6 +76,10 @@ export const assets = pgTable("assets", {
   uploadExpiresAt: millis("upload_expires_at").notNull(),
   /** Set while an upload is being received, so a concurrent second PUT is refused. */
   uploadClaimedAt: millis("upload_claimed_at"),
+  /** The claim holds until then; its holder renews it while it works, so a dead holder's claim lapses. */
+  uploadLeaseExpiresAt: millis("upload_lease_expires_at"),
+  /** Which door holds the slot: a PUT being received, a direct upload being accepted, or a tus upload (until expiry). */
+  uploadVia: text("upload_via").$type<UploadVia>(),
   size: millis("size"),
   sha256: text("sha256"),
   videoSpec: jsonb("video_spec").$type<VideoSpec>(),
@@ -52,7 +91,10 @@ export const assets = pgTable("assets", {
   index("assets_user_created_idx").on(t.userId, t.createdAt, t.id),
 ]);
 
-export const TASK_TYPES = ["upload", "export"] as const;
+/** The tasks of the API; `webhook` (one delivery of an event to a webhook) is internal. */
+export const PUBLIC_TASK_TYPES = ["upload", "export"] as const;
+export type PublicTaskType = (typeof PUBLIC_TASK_TYPES)[number];
+export const TASK_TYPES = [...PUBLIC_TASK_TYPES, "webhook"] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_PHASES = ["pending", "waiting", "running", "completed", "failed", "cancelled"] as const;
 export type TaskPhase = (typeof TASK_PHASES)[number];
@@ -64,14 +106,21 @@ export const tasks = pgTable("tasks", {
   inputAssetId: uuid("input_asset_id").references(() => assets.id, { onDelete: "cascade" }),
   /** Public, redacted parameters. */
   params: jsonb("params").$type<Record<string, unknown>>().notNull(),
-  /** Credentials needed while the task runs; cleared when it ends. */
-  secrets: jsonb("secrets").$type<Record<string, unknown>>(),
+  /** Credentials needed while the task runs, encrypted (lib/secrets/sealed-box.ts); cleared when it ends. */
+  sealedSecrets: text("sealed_secrets"),
   phase: text("phase").$type<TaskPhase>().notNull(),
   progress: real("progress").notNull().default(0),
   errorMessage: text("error_message"),
   retries: integer("retries").notNull().default(0),
   output: jsonb("output").$type<Record<string, unknown>>(),
   statusUpdatedAt: millis("status_updated_at").notNull(),
+  /** The node running the task on the inline runner, while `leaseExpiresAt` is ahead (it renews it). */
+  leaseOwner: text("lease_owner"),
+  leaseExpiresAt: millis("lease_expires_at"),
+  /** A dormant task (waiting for its upload, or to retry) is not due before then. */
+  runAfter: millis("run_after"),
+  /** When progress last made a `task.updated` event (at most every 5 s; set by the database's trigger). */
+  progressEventAt: millis("progress_event_at"),
   createdAt: millis("created_at").notNull(),
   updatedAt: millis("updated_at").notNull(),
 }, (t) => [
@@ -80,7 +129,107 @@ export const tasks = pgTable("tasks", {
   index("tasks_phase_idx").on(t.phase),
 ]);
 
+export const WEBHOOK_EVENT_TYPES = [
+  "asset.created",
+  "asset.updated",
+  "asset.ready",
+  "asset.failed",
+  "asset.deleted",
+  "task.spawned",
+  "task.updated",
+  "task.completed",
+  "task.failed",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export interface WebhookFailure {
+  timestamp: number;
+  error: string;
+  response?: string;
+  statusCode?: number;
+}
+
+export const webhooks = pgTable("webhooks", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  url: text("url").notNull(),
+  /** Empty: every event. */
+  events: jsonb("events").$type<WebhookEventType[]>().notNull(),
+  /** The shared secret, encrypted (lib/secrets/sealed-box.ts). */
+  sealedSecret: text("sealed_secret").notNull(),
+  disabled: boolean("disabled").notNull().default(false),
+  lastTriggeredAt: millis("last_triggered_at"),
+  lastFailure: jsonb("last_failure").$type<WebhookFailure>(),
+  createdAt: millis("created_at").notNull(),
+  updatedAt: millis("updated_at").notNull(),
+}, (t) => [index("webhooks_user_created_idx").on(t.userId, t.createdAt, t.id)]);
+
+/**
+ * The outbox: one row per change of an asset or a task of a user who has an enabled webhook,
+ * written by the database's triggers in the same transaction as the change itself. `subject`
+ * is the changed row as it was after the change. Fanned out into deliveries once (`dispatchedAt`).
+ */
+export const webhookEvents = pgTable("webhook_events", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  type: text("type").notNull(),
+  subject: jsonb("subject").$type<Record<string, unknown>>().notNull(),
+  createdAt: millis("created_at").notNull(),
+  dispatchedAt: millis("dispatched_at"),
+}, (t) => [index("webhook_events_undispatched_idx").on(t.createdAt).where(sql`${t.dispatchedAt} is null`)]);
+
+export interface WebhookLogRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface WebhookLogResponse {
+  status?: number;
+  statusText?: string;
+  body?: string;
+}
+
+/** Every attempt to deliver an event to a webhook, with what was sent and what came back. */
+export const webhookLogs = pgTable("webhook_logs", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  webhookId: uuid("webhook_id").notNull().references(() => webhooks.id, { onDelete: "cascade" }),
+  userId: uuid("user_id").notNull(),
+  eventId: uuid("event_id").notNull(),
+  event: text("event").notNull(),
+  success: boolean("success").notNull(),
+  /** Seconds the attempt took. */
+  duration: real("duration").notNull(),
+  request: jsonb("request").$type<WebhookLogRequest>().notNull(),
+  response: jsonb("response").$type<WebhookLogResponse>().notNull(),
+  createdAt: millis("created_at").notNull(),
+}, (t) => [index("webhook_logs_webhook_created_idx").on(t.webhookId, t.createdAt, t.id)]);
+
+/** The processes serving this database, each renewing `lastSeenAt` while it lives. */
+export const nodes = pgTable("nodes", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  runner: text("runner").notNull(),
+  storage: text("storage").notNull(),
+  startedAt: millis("started_at").notNull(),
+  lastSeenAt: millis("last_seen_at").notNull(),
+});
+
+/** Secrets generated on first start and shared by every node of a deployment on PostgreSQL. */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: millis("created_at").notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type AssetRow = typeof assets.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
+export type NodeRow = typeof nodes.$inferSelect;
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+export type WebhookLogRow = typeof webhookLogs.$inferSelect;

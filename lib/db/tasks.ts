@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
 import { preparedStatement } from "./prepared";
-import { assets, tasks, type AssetRow, type TaskPhase, type TaskRow, type TaskType } from "./schema";
+import { assets, tasks, users, type AssetRow, type TaskPhase, type TaskRow, type TaskType } from "./schema";
 
 export type NewTask = typeof tasks.$inferInsert;
 export type TaskPatch = Partial<Omit<TaskRow, "id" | "userId" | "type" | "createdAt">>;
@@ -83,29 +83,35 @@ export async function findTaskForAsset(db: Db, assetId: string, type: TaskType):
   return row;
 }
 
-export async function updateTask(db: Db, id: string, patch: TaskPatch): Promise<TaskRow | undefined> {
-  const [row] = await db.update(tasks).set(patch).where(eq(tasks.id, id)).returning();
+/**
+ * Who writes to a task: on the inline runner, the node holding its lease; elsewhere (Inngest,
+ * an upload's expiry) anyone. Either way a task that has ended is never written again, so a late
+ * or duplicate run cannot change its outcome.
+ */
+export interface TaskWriter {
+  leaseOwner?: string;
+}
+
+const FINAL_PHASES: TaskPhase[] = ["completed", "failed", "cancelled"];
+
+const writable = (id: string, writer: TaskWriter) =>
+  and(eq(tasks.id, id), notInArray(tasks.phase, FINAL_PHASES), writer.leaseOwner ? eq(tasks.leaseOwner, writer.leaseOwner) : undefined);
+
+/** Updates a task that has not ended, for its writer; undefined when it has ended or the writer lost its lease. */
+export async function updateTask(db: Db, id: string, patch: TaskPatch, writer: TaskWriter): Promise<TaskRow | undefined> {
+  const [row] = await db.update(tasks).set(patch).where(writable(id, writer)).returning();
   return row;
 }
 
-/** Tasks a stopped process left unfinished (pending ones may be watching for their input), oldest first. */
-export async function listUnfinishedTasks(db: Db): Promise<TaskRow[]> {
-  return db
-    .select()
-    .from(tasks)
-    .where(inArray(tasks.phase, ["pending", "waiting", "running"]))
-    .orderBy(tasks.createdAt);
-}
-
-export async function incrementTaskRetries(db: Db, id: string, at: number): Promise<void> {
+export async function incrementTaskRetries(db: Db, id: string, at: number, writer: TaskWriter): Promise<void> {
   await db
     .update(tasks)
     .set({ retries: sql`${tasks.retries} + 1`, updatedAt: at, statusUpdatedAt: at })
-    .where(eq(tasks.id, id));
+    .where(writable(id, writer));
 }
 
 /** Tasks of a user that are queued or running (the per-user cap counts these). */
-export async function countActiveUserTasks(db: Db, userId: string): Promise<number> {
+async function countActiveUserTasks(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(tasks)
@@ -114,19 +120,55 @@ export async function countActiveUserTasks(db: Db, userId: string): Promise<numb
 }
 
 /** Raises progress, never lowers it, so a retried step cannot make it go backwards. */
-export async function raiseTaskProgress(db: Db, id: string, progress: number, at: number): Promise<void> {
+export async function raiseTaskProgress(db: Db, id: string, progress: number, at: number, writer: TaskWriter): Promise<void> {
   await db
     .update(tasks)
     .set({ progress: sql`greatest(${tasks.progress}, ${progress})`, updatedAt: at, statusUpdatedAt: at })
-    .where(eq(tasks.id, id));
+    .where(writable(id, writer));
 }
 
-/** Moves a failed task of the user back to `waiting`; undefined when it is not (or no longer) failed. */
-export async function requeueFailedTask(
+/** The outcome of adding an active task under the per-user cap: the task, or how many are already active. */
+export type CappedChange = { task?: TaskRow; active?: number };
+
+/**
+ * Runs `change` (which adds at most one active task of the user) only while the user has fewer
+ * than `cap` active tasks. The user's row is locked for the check and the change, so concurrent
+ * requests on any node are counted one after another.
+ */
+async function withinActiveCap(
+  db: Db,
+  userId: string,
+  cap: number,
+  change: (tx: Db) => Promise<TaskRow | undefined>,
+): Promise<CappedChange> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const active = await countActiveUserTasks(tx, userId);
+    if (active >= cap) return { active };
+    return { task: await change(tx) };
+  });
+}
+
+export function insertTaskWithinCap(db: Db, values: NewTask & { userId: string }, cap: number): Promise<CappedChange> {
+  return withinActiveCap(db, values.userId, cap, (tx) => insertTask(tx, values));
+}
+
+/** Moves a failed task of the user back to `waiting` under the cap; no task when it is not (or no longer) failed. */
+export function requeueFailedTaskWithinCap(
   db: Db,
   userId: string,
   id: string,
-  values: { secrets: Record<string, unknown> | null; at: number },
+  values: { sealedSecrets: string | null; at: number },
+  cap: number,
+): Promise<CappedChange> {
+  return withinActiveCap(db, userId, cap, (tx) => requeueFailedTask(tx, userId, id, values));
+}
+
+async function requeueFailedTask(
+  db: Db,
+  userId: string,
+  id: string,
+  values: { sealedSecrets: string | null; at: number },
 ): Promise<TaskRow | undefined> {
   const [row] = await db
     .update(tasks)
@@ -136,7 +178,10 @@ export async function requeueFailedTask(
       retries: 0,
       errorMessage: null,
       output: null,
-      secrets: values.secrets,
+      sealedSecrets: values.sealedSecrets,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      runAfter: null,
       updatedAt: values.at,
       statusUpdatedAt: values.at,
     })

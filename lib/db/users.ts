@@ -19,6 +19,15 @@ export async function updateUserPassword(db: Db, userId: string, passwordHash: s
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
+/** Inserts the user unless one with the email exists (two nodes may create it at once); undefined then. */
+export async function insertUserUnlessTaken(
+  db: Db,
+  values: { email: string; passwordHash?: string; createdAt: number },
+): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;

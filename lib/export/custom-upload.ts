@@ -2,8 +2,8 @@ import type { Readable } from "node:stream";
 import { NonRetriableError, TaskError } from "@/lib/tasks/types";
 import { countedStream } from "./byte-stream";
 import type { ExportMethod } from "./schemas";
-import { connectGuard, DestinationRefusedError } from "./ssrf-guard";
-import { describeNetworkError, sendStreamingRequest } from "./streaming-request";
+import { connectGuard, DestinationRefusedError } from "@/lib/outbound/ssrf-guard";
+import { describeNetworkError, sendStreamingRequest, type RequestTimeouts } from "@/lib/outbound/streaming-request";
 
 export interface CustomUploadRequest {
   url: string;
@@ -11,6 +11,8 @@ export interface CustomUploadRequest {
   headers: Record<string, string>;
   file: { stream: Readable; size: number; contentType: string };
   allowedHosts: string[];
+  timeouts: RequestTimeouts;
+  signal?: AbortSignal;
   onProgress?(bytesSent: number): void;
 }
 
@@ -32,6 +34,8 @@ export async function uploadToCustomUrl(r: CustomUploadRequest): Promise<{ statu
       body: countedStream(r.file.stream, r.file.size, (sent) => r.onProgress?.(sent)),
       lookup,
       responseBodyLimit: 200,
+      timeouts: r.timeouts,
+      signal: r.signal,
     });
   } catch (error) {
     if (error instanceof DestinationRefusedError) throw new NonRetriableError(`custom URL refused: ${error.message}`);

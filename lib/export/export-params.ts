@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { TaskRow } from "@/lib/db/schema";
+import type { SealedBox } from "@/lib/secrets/sealed-box";
 import { EXPORT_METHODS, type ExportRequest, type PinningCredentials } from "./schemas";
 
 const REDACTED = "(redacted)";
@@ -19,7 +20,7 @@ const exportParamsSchema = z.object({
 
 export type ExportParams = z.infer<typeof exportParamsSchema>;
 
-/** Kept in the task's `secrets` column while it runs; cleared when it ends. */
+/** Kept sealed in the task's row while it runs; cleared when it ends. */
 const exportSecretsSchema = z.object({
   pinning: z.union([z.object({ jwt: z.string() }), z.object({ apiKey: z.string(), apiSecret: z.string() })]).optional(),
   customHeaders: z.record(z.string(), z.string()).optional(),
@@ -60,6 +61,11 @@ export function readExportParams(task: TaskRow): ExportParams {
   return exportParamsSchema.parse(task.params.export);
 }
 
-export function readExportSecrets(task: TaskRow): ExportSecrets {
-  return exportSecretsSchema.parse(task.secrets ?? {});
+export function readExportSecrets(task: TaskRow, box: SealedBox): ExportSecrets {
+  return exportSecretsSchema.parse(task.sealedSecrets ? box.open(task.sealedSecrets, task.id) : {});
+}
+
+/** Every credential value, for scrubbing the destinations' answers. */
+export function secretValues(secrets: ExportSecrets): string[] {
+  return [...Object.values(secrets.pinning ?? {}), ...Object.values(secrets.customHeaders ?? {})];
 }

@@ -4,14 +4,16 @@ import { validateBody } from "@/lib/api/parse";
 import { findAsset, updateAsset } from "@/lib/db/assets";
 import { findTask } from "@/lib/db/tasks";
 import type { VideoSpec } from "@/lib/media/types";
+import { withSecretsScrubbed } from "@/lib/secrets/scrub";
 import { createProgressWriter, RUNNING_CEILING } from "@/lib/tasks/progress";
 import type { CustomExportOutput, IpfsExportOutput } from "@/lib/tasks/schemas";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
 import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
 import { uploadToCustomUrl } from "./custom-upload";
 import { buildErc1155Metadata } from "./erc1155-metadata";
-import { readExportParams, readExportSecrets, type ExportParams, type ExportSecrets } from "./export-params";
+import { readExportParams, readExportSecrets, secretValues, type ExportParams, type ExportSecrets } from "./export-params";
 import { pinFileToIpfs } from "./pinning-client";
+import type { RequestTimeouts } from "@/lib/outbound/streaming-request";
 import { retryExportRequestSchema, type PinningCredentials } from "./schemas";
 
 const VIDEO_CONTENT_TYPE = "video/mp4";
@@ -39,13 +41,15 @@ export const exportTask: TaskDefinition = {
     const job = await step.run("load-export", () => loadExport(deps, taskId));
     let ipfs: IpfsExportOutput | undefined;
     if (job.params.ipfs) {
-      const video = await step.run("pin-video", () => pinVideo(deps, taskId, job));
-      const metadata = await step.run("pin-metadata", () => pinMetadata(deps, taskId, job, video.cid));
+      const video = await step.run("pin-video", () => withSecrets(deps, taskId, (s) => pinVideo(deps, taskId, job, s)));
+      const metadata = await step.run("pin-metadata", () =>
+        withSecrets(deps, taskId, (s) => pinMetadata(deps, job, video.cid, s)),
+      );
       ipfs = ipfsOutput(deps.config.ipfsGatewayUrl, video.cid, metadata.cid);
     }
     const destination = job.params.custom;
     const custom = destination
-      ? await step.run("custom-upload", () => customUpload(deps, taskId, job, destination))
+      ? await step.run("custom-upload", () => withSecrets(deps, taskId, (s) => customUpload(deps, taskId, job, destination, s)))
       : undefined;
     await step.run("record-output", () => recordOutput(deps, taskId, job, ipfs, custom));
   },
@@ -71,14 +75,19 @@ async function loadExport(deps: TaskDeps, taskId: string): Promise<ExportJob> {
   };
 }
 
-async function secretsOf(deps: TaskDeps, taskId: string): Promise<ExportSecrets> {
+/**
+ * Runs a step that sends credentials: they are decrypted here only, and its failure message
+ * leaves scrubbed of them (and of the server's own PINATA_JWT).
+ */
+async function withSecrets<T>(deps: TaskDeps, taskId: string, send: (secrets: ExportSecrets) => Promise<T>): Promise<T> {
   const task = await findTask(deps.db, taskId);
   if (!task) throw new NonRetriableError("the task was deleted");
-  return readExportSecrets(task);
+  const secrets = readExportSecrets(task, deps.sealedBox);
+  const values = [...secretValues(secrets), ...(deps.config.pinataJwt ? [deps.config.pinataJwt] : [])];
+  return withSecretsScrubbed(values, () => send(secrets));
 }
 
-async function pinningCredentials(deps: TaskDeps, taskId: string): Promise<PinningCredentials> {
-  const { pinning } = await secretsOf(deps, taskId);
+function pinningCredentials(deps: TaskDeps, { pinning }: ExportSecrets): PinningCredentials {
   if (pinning) return pinning;
   if (deps.config.pinataJwt) return { jwt: deps.config.pinataJwt };
   throw new NonRetriableError("no pinning credentials: the request gave none and the server's PINATA_JWT is not set");
@@ -90,8 +99,8 @@ async function openStoredFile(deps: TaskDeps, key: string): Promise<{ stream: Re
   return { stream: await deps.storage.createReadStream(key), size: stored.size };
 }
 
-async function pinVideo(deps: TaskDeps, taskId: string, job: ExportJob) {
-  const credentials = await pinningCredentials(deps, taskId);
+async function pinVideo(deps: TaskDeps, taskId: string, job: ExportJob, secrets: ExportSecrets) {
+  const credentials = pinningCredentials(deps, secrets);
   const file = await openStoredFile(deps, job.storageKey);
   const progress = createProgressWriter(deps, taskId, 0, RUNNING_CEILING * job.ipfsShare);
   const pinned = await pinFileToIpfs({
@@ -99,14 +108,16 @@ async function pinVideo(deps: TaskDeps, taskId: string, job: ExportJob) {
     credentials,
     name: job.name,
     file: { ...file, filename: "video.mp4", contentType: VIDEO_CONTENT_TYPE },
+    timeouts: timeoutsFor(deps, file.size),
+    signal: deps.lease?.signal,
     onProgress: (sent) => progress.report(sent / Math.max(1, file.size)),
   });
   await progress.flush(1);
   return { cid: pinned.cid };
 }
 
-async function pinMetadata(deps: TaskDeps, taskId: string, job: ExportJob, videoCid: string) {
-  const credentials = await pinningCredentials(deps, taskId);
+async function pinMetadata(deps: TaskDeps, job: ExportJob, videoCid: string, secrets: ExportSecrets) {
+  const credentials = pinningCredentials(deps, secrets);
   const document = buildErc1155Metadata(job, videoCid, job.params.ipfs?.erc1155Metadata);
   const bytes = Buffer.from(JSON.stringify(document));
   const pinned = await pinFileToIpfs({
@@ -119,6 +130,8 @@ async function pinMetadata(deps: TaskDeps, taskId: string, job: ExportJob, video
       filename: "metadata.json",
       contentType: "application/json",
     },
+    timeouts: timeoutsFor(deps, bytes.length),
+    signal: deps.lease?.signal,
   });
   return { cid: pinned.cid };
 }
@@ -128,8 +141,8 @@ async function customUpload(
   taskId: string,
   job: ExportJob,
   custom: NonNullable<ExportParams["custom"]>,
+  { customHeaders }: ExportSecrets,
 ) {
-  const { customHeaders } = await secretsOf(deps, taskId);
   if (Object.keys(custom.headers).length > 0 && !customHeaders) {
     throw new NonRetriableError("the custom headers are no longer available; retry the task and send them again");
   }
@@ -141,10 +154,23 @@ async function customUpload(
     headers: customHeaders ?? {},
     file: { ...file, contentType: VIDEO_CONTENT_TYPE },
     allowedHosts: deps.config.exportAllowedHosts,
+    timeouts: timeoutsFor(deps, file.size),
+    signal: deps.lease?.signal,
     onProgress: (sent) => progress.report(sent / Math.max(1, file.size)),
   });
   await progress.flush(1);
   return { url: custom.url, method: custom.method, status };
+}
+
+/** Time for the answer, on top of the time the bytes may take at EXPORT_MIN_BYTES_PER_SECOND. */
+const ANSWER_ALLOWANCE_MS = 5 * 60_000;
+
+function timeoutsFor(deps: TaskDeps, bytes: number): RequestTimeouts {
+  const { exportIdleTimeoutSeconds, exportMinBytesPerSecond } = deps.config;
+  return {
+    idleMs: exportIdleTimeoutSeconds * 1000,
+    totalMs: ANSWER_ALLOWANCE_MS + Math.ceil((bytes / exportMinBytesPerSecond) * 1000),
+  };
 }
 
 function ipfsOutput(gateway: string, videoCid: string, metadataCid: string): IpfsExportOutput {
@@ -165,9 +191,13 @@ async function recordOutput(
   ipfs: IpfsExportOutput | undefined,
   custom: CustomExportOutput | undefined,
 ) {
-  const now = deps.now();
-  const asset = ipfs ? await findAsset(deps.db, job.assetId) : undefined;
-  if (ipfs && asset) {
+  // The asset's CIDs follow the task: a run that lost its task (or a late duplicate) changes neither.
+  await deps.db.transaction(async (tx) => {
+    const output = { export: { ...(ipfs && { ipfs }), ...(custom && { custom }) } };
+    if (!(await finishTask({ ...deps, db: tx }, taskId, { phase: "completed", output }))) return;
+    const asset = ipfs ? await findAsset(tx, job.assetId) : undefined;
+    if (!ipfs || !asset) return;
+    const now = deps.now();
     const pinned = {
       cid: ipfs.videoFileCid,
       url: ipfs.videoFileUrl,
@@ -175,11 +205,7 @@ async function recordOutput(
       nftMetadata: { cid: ipfs.nftMetadataCid, url: ipfs.nftMetadataUrl, gatewayUrl: ipfs.nftMetadataGatewayUrl },
       updatedAt: now,
     };
-    await updateAsset(deps.db, asset.id, { storage: { ...asset.storage, ipfs: pinned }, updatedAt: now });
-  }
-  await finishTask(deps, taskId, {
-    phase: "completed",
-    output: { export: { ...(ipfs && { ipfs }), ...(custom && { custom }) } },
+    await updateAsset(tx, asset.id, { storage: { ...asset.storage, ipfs: pinned }, updatedAt: now });
   });
 }
 

@@ -4,7 +4,7 @@ import { NonRetriableError, TaskError } from "@/lib/tasks/types";
 import { countedStream } from "./byte-stream";
 import { multipartBody } from "./multipart-body";
 import type { PinningCredentials } from "./schemas";
-import { describeNetworkError, sendStreamingRequest } from "./streaming-request";
+import { describeNetworkError, sendStreamingRequest, type RequestTimeouts } from "@/lib/outbound/streaming-request";
 
 export interface PinFileRequest {
   /** Base URL of a Pinata-compatible pinning API. */
@@ -13,6 +13,8 @@ export interface PinFileRequest {
   /** Shown in the pinning service's dashboard (`pinataMetadata.name`). */
   name: string;
   file: { stream: Readable; size: number; filename: string; contentType: string };
+  timeouts: RequestTimeouts;
+  signal?: AbortSignal;
   onProgress?(bytesSent: number): void;
 }
 
@@ -57,6 +59,8 @@ export async function pinFileToIpfs(r: PinFileRequest): Promise<PinnedFile> {
       },
       body: form.body,
       responseBodyLimit: 64 * 1024,
+      timeouts: r.timeouts,
+      signal: r.signal,
     });
   } catch (error) {
     throw new TaskError(`could not reach the pinning service: ${describeNetworkError(error)}`);

@@ -1,14 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { conflict, notFound, unprocessable } from "@/lib/api/errors";
 import { findUserAsset } from "@/lib/db/assets";
-import { insertTask } from "@/lib/db/tasks";
-import { assertBelowActiveTaskCap } from "@/lib/tasks/active-task-cap";
+import { insertTaskWithinCap } from "@/lib/db/tasks";
+import { withinCapOrRefuse } from "@/lib/tasks/active-task-cap";
 import { queueTask } from "@/lib/tasks/queue-task";
 import type { Task } from "@/lib/tasks/schemas";
 import { serializeTask } from "@/lib/tasks/serialize-task";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { splitExportRequest } from "./export-params";
 import type { ExportRequest } from "./schemas";
-import { checkDestination, DestinationRefusedError } from "./ssrf-guard";
+import { checkDestination, DestinationRefusedError } from "@/lib/outbound/ssrf-guard";
 
 /** Checks an export request against the asset and the destinations, then queues the export task. */
 export async function startExport(
@@ -26,20 +27,23 @@ export async function startExport(
     ]);
   }
   if (request.custom) await assertExportDestination(request.custom.url, deps.config.exportAllowedHosts);
-  await assertBelowActiveTaskCap(deps, params.userId);
   const { params: exportParams, secrets } = splitExportRequest(request);
   const now = deps.now();
-  const task = await insertTask(deps.db, {
+  const taskId = randomUUID();
+  const limit = deps.config.maxActiveTasksPerUser;
+  const inserted = await insertTaskWithinCap(deps.db, {
+    id: taskId,
     userId: params.userId,
     type: "export",
     inputAssetId: asset.id,
     params: { export: exportParams },
-    secrets,
+    sealedSecrets: deps.sealedBox.seal(secrets, taskId),
     phase: "waiting",
     statusUpdatedAt: now,
     createdAt: now,
     updatedAt: now,
-  });
+  }, limit);
+  const task = withinCapOrRefuse(inserted, limit, () => conflict("the export could not be created"));
   await queueTask(deps, runner, task);
   return serializeTask(task);
 }

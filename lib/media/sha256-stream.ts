@@ -5,10 +5,12 @@ import type { Readable } from "node:stream";
 export async function sha256OfStream(
   stream: Readable,
   onProgress: (bytes: number) => void,
+  signal?: AbortSignal,
 ): Promise<{ sha256: string; size: number }> {
   const hash = createHash("sha256");
   let size = 0;
   for await (const chunk of stream) {
+    signal?.throwIfAborted();
     hash.update(chunk as Buffer);
     size += (chunk as Buffer).length;
     onProgress(size);

@@ -9,7 +9,7 @@ export class StorageUnreachableError extends Error {}
 
 /** S3 when configured (checked to be reachable, so a wrong setting stops start-up), else the local store. */
 export async function createStorage(config: Config, signingSecret: string): Promise<Storage> {
-  if (!config.s3) return new LocalStore(path.join(config.dataDir, "objects"), signingSecret);
+  if (!config.s3) return new LocalStore(path.join(config.dataDir, "objects"), signingSecret, path.join(config.dataDir, "resumable"));
   const { bucket, endpoint } = config.s3;
   const store = new S3Store(createS3Client(config.s3), bucket);
   try {

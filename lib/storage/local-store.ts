@@ -4,6 +4,7 @@ import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { openFileRangeReader } from "@/lib/media/file-range-reader";
+import { LocalResumableUploads } from "./resumable-local";
 import { signedUrl } from "./signed-url";
 import type { DownloadUrlRequest, Storage, StoredObject, UploadUrlRequest } from "./types";
 
@@ -19,6 +20,8 @@ export function isLocalStore(storage: Storage): storage is LocalStore {
   return storage.kind === "local";
 }
 
+const PARTIAL_SUFFIX = ".partial";
+
 export const LOCAL_UPLOAD_PATH = "/api/storage/upload/";
 export const LOCAL_DOWNLOAD_PATH = "/api/storage/download/";
 
@@ -26,10 +29,15 @@ export const LOCAL_DOWNLOAD_PATH = "/api/storage/download/";
 export class LocalStore implements Storage {
   readonly kind = "local" as const;
 
+  readonly resumable: LocalResumableUploads;
+
   constructor(
     private readonly root: string,
     readonly signingSecret: string,
-  ) {}
+    resumableDirectory: string,
+  ) {
+    this.resumable = new LocalResumableUploads(resumableDirectory, (key) => this.pathOf(key));
+  }
 
   async createUploadUrl(r: UploadUrlRequest): Promise<string> {
     return signedUrl(r.origin, LOCAL_UPLOAD_PATH + r.assetId, { purpose: "upload", ...r }, this.signingSecret);
@@ -58,8 +66,25 @@ export class LocalStore implements Storage {
     return file.createReadStream({ ...range, highWaterMark: 1 << 20 });
   }
 
+  /** Removes the file and any partial upload of it. */
   async delete(key: string): Promise<void> {
+    await this.discardPartials(key);
     await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  /** Removes the temporary files of uploads to `key` that never finished (their writer died). */
+  async discardPartials(key: string): Promise<void> {
+    const target = this.pathOf(key);
+    const prefix = `${path.basename(target)}.`;
+    let names: string[];
+    try {
+      names = await fs.promises.readdir(path.dirname(target));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    const partials = names.filter((name) => name.startsWith(prefix) && name.endsWith(PARTIAL_SUFFIX));
+    await Promise.all(partials.map((name) => fs.promises.rm(path.join(path.dirname(target), name), { force: true })));
   }
 
   async checkHealth(): Promise<void> {
@@ -68,12 +93,13 @@ export class LocalStore implements Storage {
   }
 
   /**
-   * Streams a body to the key through a temporary file, so a refused or broken upload never
-   * leaves a partial object behind. Returns the number of bytes stored.
+   * Streams a body to the key through a temporary file, so a refused, aborted or broken upload
+   * never leaves a partial object behind (one whose process died is removed by discardPartials).
+   * Returns the number of bytes stored.
    */
-  async write(key: string, body: Readable, maxBytes: number): Promise<number> {
+  async write(key: string, body: Readable, maxBytes: number, signal?: AbortSignal): Promise<number> {
     const target = this.pathOf(key);
-    const temporary = `${target}.${randomUUID()}.partial`;
+    const temporary = `${target}.${randomUUID()}${PARTIAL_SUFFIX}`;
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     let received = 0;
     const limit = new Transform({
@@ -83,7 +109,7 @@ export class LocalStore implements Storage {
       },
     });
     try {
-      await pipeline(body, limit, fs.createWriteStream(temporary, { flags: "wx" }));
+      await pipeline(body, limit, fs.createWriteStream(temporary, { flags: "wx" }), { signal });
       await fs.promises.rename(temporary, target);
       return received;
     } catch (error) {

@@ -10,19 +10,22 @@ import {
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { RangeReader } from "@/lib/media/types";
 import { isNotFound } from "./s3-client";
+import { S3ResumableUploads } from "./resumable-s3";
 import { directUploadKey, S3DirectUploads } from "./s3-direct-uploads";
-import type { DownloadUrlRequest, Storage, StoredObject, UploadUrlRequest } from "./types";
+import { assetSourceKey, type DownloadUrlRequest, type Storage, type StoredObject, type UploadUrlRequest } from "./types";
 
 /** Any S3-compatible bucket. Upload and download URLs are pre-signed: bytes never pass through the app. */
 export class S3Store implements Storage {
   readonly kind = "s3" as const;
   readonly directUploads: S3DirectUploads;
+  readonly resumable: S3ResumableUploads;
 
   constructor(
     readonly client: S3Client,
     readonly bucket: string,
   ) {
     this.directUploads = new S3DirectUploads(client, bucket);
+    this.resumable = new S3ResumableUploads(client, bucket, assetSourceKey);
   }
 
   /** Signs only `host`, so browsers and curl can PUT with any Content-Type. */

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export type SignedPurpose = "upload" | "download";
+export type SignedPurpose = "upload" | "download" | "tus";
 
 export interface SignedFields {
   purpose: SignedPurpose;

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { DataStore } from "@tus/server";
 import type { RangeReader } from "@/lib/media/types";
 
 export interface UploadUrlRequest {
@@ -42,6 +43,20 @@ export interface DirectUploads {
   assetIdOf(bucket: string, objectKey: string): string | undefined;
 }
 
+/**
+ * Resumable (tus) uploads into the store, one per asset, identified by the asset's id: the
+ * bytes go to the store as they arrive (S3: the parts of a multipart upload), so any node can
+ * take an interrupted upload up again.
+ */
+export interface ResumableUploads {
+  /** What @tus/server reads and writes through. */
+  readonly dataStore: DataStore;
+  /** The finished upload becomes the file at `key`, without a second copy of the bytes. */
+  complete(id: string, key: string): Promise<void>;
+  /** Removes an unfinished upload and every byte of it. */
+  discard(id: string): Promise<void>;
+}
+
 /** One interface for every object store; code outside lib/storage never knows which is in use. */
 export interface Storage {
   readonly kind: "local" | "s3";
@@ -54,6 +69,7 @@ export interface Storage {
   checkHealth(): Promise<void>;
   /** Present when uploads bypass the service, which must then look for them. */
   readonly directUploads?: DirectUploads;
+  readonly resumable: ResumableUploads;
 }
 
 export function assetSourceKey(assetId: string): string {

@@ -1,8 +1,9 @@
 import { InngestRunner } from "@/inngest/inngest-runner";
 import { processUploadTask } from "@/lib/assets/process-upload";
 import type { TaskType } from "@/lib/db/schema";
-import { listUnfinishedTasks } from "@/lib/db/tasks";
+import { releaseAllTaskLeases } from "@/lib/db/task-leases";
 import { exportTask } from "@/lib/export/export-task";
+import { deliverWebhookTask } from "@/lib/webhooks/deliver-webhook-task";
 import { InlineRunner } from "./inline-runner";
 import type { RetryPolicy } from "./inline-step";
 import type { TaskDefinition, TaskDeps, TaskRunner } from "./types";
@@ -10,17 +11,33 @@ import type { TaskDefinition, TaskDeps, TaskRunner } from "./types";
 export const taskDefinitions: Record<TaskType, TaskDefinition> = {
   upload: processUploadTask,
   export: exportTask,
+  webhook: deliverWebhookTask,
 };
 
+export interface RunnerOptions {
+  /** This node: the owner of the task leases the inline runner takes. */
+  nodeId: string;
+  /** The only process on its database (the embedded one): every lease found at start is a dead process's. */
+  singleProcess: boolean;
+  retryPolicy?: RetryPolicy;
+}
+
 /**
- * Inngest when configured (it keeps unfinished runs itself); otherwise the inline runner, with
- * the tasks a stopped process left unfinished queued again.
+ * Inngest when configured (it keeps unfinished runs itself); otherwise the inline runner, whose
+ * sweeps (lib/app/maintenance.ts) take up the tasks a stopped node left unfinished.
  */
-export async function createRunner(deps: TaskDeps, retryPolicy?: RetryPolicy): Promise<TaskRunner> {
+export async function createRunner(deps: TaskDeps, options: RunnerOptions): Promise<TaskRunner> {
   if (deps.config.inngest) return new InngestRunner(deps.config.inngest);
-  const runner = new InlineRunner(taskDefinitions, deps, deps.config.taskConcurrency, retryPolicy);
-  for (const task of await listUnfinishedTasks(deps.db)) {
-    await runner.enqueue(task);
-  }
-  return runner;
+  if (options.singleProcess) await releaseAllTaskLeases(deps.db);
+  const { taskConcurrency, maxRunningExportsPerUser, webhookConcurrency, webhookDeliveriesPerUser } = deps.config;
+  return new InlineRunner(taskDefinitions, deps, {
+    slots: {
+      upload: { size: taskConcurrency },
+      export: { size: taskConcurrency, perUser: maxRunningExportsPerUser },
+      webhook: { size: webhookConcurrency, perUser: webhookDeliveriesPerUser },
+    },
+    owner: options.nodeId,
+    leaseMs: deps.config.taskLeaseSeconds * 1000,
+    retryPolicy: options.retryPolicy,
+  });
 }

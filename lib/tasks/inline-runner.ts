@@ -1,54 +1,108 @@
+import { setTimeout as delay } from "node:timers/promises";
 import type { TaskType } from "@/lib/db/schema";
-import { incrementTaskRetries } from "@/lib/db/tasks";
+import { claimTask, listClaimableTasks, releaseTaskLease, renewTaskLease } from "@/lib/db/task-leases";
+import { findTask, incrementTaskRetries } from "@/lib/db/tasks";
+import { log } from "@/lib/log/log";
+import { outsideRequest } from "@/lib/log/request-context";
+import { isNamedError } from "@/lib/named-error";
 import { createInlineStep, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./inline-step";
-import { executeTask } from "./task-lifecycle";
-import type { TaskDefinition, TaskDeps, TaskRunner } from "./types";
+import { SlotPool } from "./slot-pool";
+import { executeTask, TaskTakenOverError } from "./task-lifecycle";
+import type { QueuedTask, TaskDefinition, TaskDeps, TaskLease, TaskRunner } from "./types";
 
-interface ActiveTask {
-  type: TaskType;
+interface ActiveTask extends QueuedTask {
   /** Enqueued again while running: run once more when this run ends, as Inngest would. */
   rerun: boolean;
   /** Set while the task sleeps: ends the sleep early. */
   wake?: () => void;
 }
 
+export interface InlineRunnerOptions {
+  /**
+   * The slots of each task type (upload checks never wait behind exports or deliveries), and how
+   * many tasks of a type one user may run at once, on every node together.
+   */
+  slots: Record<TaskType, { size: number; perUser?: number }>;
+  /** This node, as the owner of the task leases it takes. */
+  owner: string;
+  /** A lease lasts this long unless renewed (every third of it); a dead node's tasks move on after it. */
+  leaseMs: number;
+  retryPolicy?: RetryPolicy;
+}
+
+/** Tasks one sweep takes over at most; the next sweep takes the rest. */
+const SWEEP_BATCH = 50;
+
 /**
- * Runs task bodies in this process, `concurrency` at a time. A task that sleeps (`step.sleep`)
- * gives up its slot until it wakes, so tasks waiting for uploads never hold up the queue. State
- * lives in the database, so tasks interrupted by a stop are queued again on the next start.
+ * Runs task bodies in this process, with slots of their own for each task type. Each run holds
+ * a lease on its task in the database, renewed while it runs, so one node at a time runs a task
+ * and every write to it needs the lease; a task whose node died is taken over by the next sweep
+ * of any node once its lease runs out. A task that sleeps (`step.sleep`) gives up its slot and
+ * its lease until it is due again; one waiting to retry gives up its slot.
  */
 export class InlineRunner implements TaskRunner {
   readonly kind = "inline" as const;
   private readonly active = new Map<string, ActiveTask>();
-  private freeSlots: number;
-  private readonly slotWaiters: Array<() => void> = [];
+  private readonly pools: Record<TaskType, SlotPool>;
   private readonly sleepers = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
+  private readonly retryPolicy: RetryPolicy;
   /** Active tasks not sleeping: queued for a slot or holding one. */
   private busy = 0;
   private closed = false;
   private idleWaiters: Array<() => void> = [];
+  private sweepQueued = false;
+  /** Tasks handed over before they are due, by id: a timer runs each when it is (no database work till then). */
+  private readonly notYetDue = new Map<string, { cancel(): void }>();
 
   constructor(
     private readonly definitions: Record<TaskType, TaskDefinition>,
     private readonly deps: TaskDeps,
-    concurrency: number,
-    private readonly retryPolicy: RetryPolicy = DEFAULT_RETRY_POLICY,
+    private readonly options: InlineRunnerOptions,
   ) {
-    this.freeSlots = concurrency;
+    this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
+    this.pools = {
+      upload: new SlotPool(options.slots.upload.size, options.slots.upload.perUser),
+      export: new SlotPool(options.slots.export.size, options.slots.export.perUser),
+      webhook: new SlotPool(options.slots.webhook.size, options.slots.webhook.perUser),
+    };
   }
 
-  async enqueue(task: { id: string; type: TaskType }): Promise<void> {
+  async enqueue(task: QueuedTask): Promise<void> {
     if (this.closed) return;
+    this.notYetDue.get(task.id)?.cancel();
+    const wait = (task.runAfter ?? 0) - this.deps.now();
+    if (wait > 0 && !this.active.has(task.id)) return this.runLater(task, wait);
     const known = this.active.get(task.id);
     if (known) {
       known.rerun = true;
       known.wake?.();
       return;
     }
-    const entry: ActiveTask = { type: task.type, rerun: false };
+    const entry: ActiveTask = { id: task.id, type: task.type, userId: task.userId, rerun: false };
     this.active.set(task.id, entry);
     this.busy++;
-    void this.runUntilDone(task.id, entry);
+    void outsideRequest(() => this.runUntilDone(entry));
+  }
+
+  private runLater(task: QueuedTask, ms: number) {
+    const timer = setTimeout(() => {
+      this.notYetDue.delete(task.id);
+      void this.enqueue({ id: task.id, type: task.type, userId: task.userId });
+    }, ms);
+    this.notYetDue.set(task.id, {
+      cancel: () => {
+        clearTimeout(timer);
+        this.notYetDue.delete(task.id);
+      },
+    });
+  }
+
+  /** Takes over the tasks that are due and held by no live node (a dead node's, dormant ones now due). */
+  async sweep(): Promise<void> {
+    if (this.closed) return;
+    for (const task of await listClaimableTasks(this.deps.db, this.deps.now(), SWEEP_BATCH)) {
+      if (!this.active.has(task.id) && !this.notYetDue.has(task.id)) await this.enqueue(task);
+    }
   }
 
   /** Resolves when no task is queued or running; sleeping tasks do not count. */
@@ -60,51 +114,95 @@ export class InlineRunner implements TaskRunner {
   /** Stops taking work: queued tasks and sleepers stay as they are in the database, for the next start. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const later of [...this.notYetDue.values()]) later.cancel();
     for (const sleeper of this.sleepers) clearTimeout(sleeper.timer);
     this.sleepers.clear();
-    this.busy -= this.slotWaiters.length;
-    this.slotWaiters.length = 0;
+    for (const pool of Object.values(this.pools)) this.busy -= pool.abandonWaiters();
     this.notifyIfIdle();
     await this.idle();
   }
 
-  private async runUntilDone(taskId: string, entry: ActiveTask) {
+  private async runUntilDone(entry: ActiveTask) {
+    const pool = this.pools[entry.type];
     try {
       do {
         entry.rerun = false;
-        await this.acquireSlot();
+        await pool.acquire(entry.userId);
         try {
-          await this.execute(taskId, entry);
+          const claim = await this.claim(entry);
+          if (!claim) break;
+          await this.execute(entry, claim);
         } catch (error) {
-          console.error(`[runner] task ${taskId} stopped unexpectedly`, error);
+          if (!isNamedError(error, "TaskTakenOverError")) log.error("runner", `task ${entry.id} stopped unexpectedly`, error);
         } finally {
-          this.releaseSlot();
+          pool.release(entry.userId);
         }
+        entry.rerun ||= !this.closed && (await this.stillDue(entry.id));
       } while (entry.rerun && !this.closed);
     } finally {
-      this.active.delete(taskId);
+      this.active.delete(entry.id);
       this.busy--;
       this.notifyIfIdle();
+      // A finished task may let another of its user's (on any node's list) start.
+      if (this.options.slots[entry.type].perUser) this.queueSweep();
     }
   }
 
-  /** A task deleted since it was queued ends at its first step, which reads its row. */
-  private async execute(taskId: string, entry: ActiveTask) {
-    const definition = this.definitions[entry.type];
-    const onRetry = async (stepName: string, error: unknown) => {
-      console.warn(`[task ${taskId}] step ${stepName} failed, retrying:`, error instanceof Error ? error.message : error);
-      await incrementTaskRetries(this.deps.db, taskId, this.deps.now());
-    };
-    const step = createInlineStep(this.retryPolicy, onRetry, (ms) => this.sleep(entry, ms));
-    await executeTask(definition, taskId, step, this.deps);
+  /**
+   * The task's lease (a new one, or `held` taken again after a sleep), renewed until released;
+   * undefined when this node may not run it now: held elsewhere (its holder finishes it), its user
+   * at the limit or not due (a later sweep takes it).
+   */
+  private async claim(entry: ActiveTask, held?: HeldLease): Promise<HeldLease | undefined> {
+    const { owner, leaseMs, slots } = this.options;
+    const perUser = slots[entry.type].perUser;
+    const claimed = await claimTask(this.deps.db, { id: entry.id, type: entry.type, owner, now: this.deps.now(), leaseMs, perUser });
+    if (!claimed) return undefined;
+    if (!held) return new HeldLease(this.deps, entry.id, this.options);
+    held.renewFromNow();
+    return held;
   }
 
-  /** Frees the slot for the sleep, then queues for one again. After close, never wakes. */
-  private async sleep(entry: ActiveTask, ms: number) {
-    this.releaseSlot();
+  private async execute(entry: ActiveTask, lease: HeldLease) {
+    const definition = this.definitions[entry.type];
+    const deps: TaskDeps = { ...this.deps, lease: lease.asTaskLease() };
+    const onRetry = async (stepName: string, error: unknown) => {
+      log.warn(`task ${entry.id}`, `step ${stepName} failed, retrying`, error);
+      await incrementTaskRetries(this.deps.db, entry.id, this.deps.now(), { leaseOwner: this.options.owner });
+    };
+    const step = createInlineStep(this.retryPolicy, onRetry, {
+      sleep: (ms) => this.sleep(entry, lease, ms),
+      backoff: (ms) => this.backoff(entry, ms),
+      checkLease: () => lease.check(),
+    });
+    try {
+      await executeTask(definition, entry.id, step, deps);
+    } finally {
+      await lease.release(null);
+    }
+  }
+
+  /**
+   * Dormant until then: the slot and the lease are given up (another node may take the task when
+   * it is due). After close, never wakes. Ends the run when another node took the task meanwhile.
+   */
+  private async sleep(entry: ActiveTask, lease: HeldLease, ms: number) {
+    const pool = this.pools[entry.type];
+    await lease.release(this.deps.now() + ms);
+    pool.release(entry.userId);
+    // Enqueued again while the lease was being released: no sleep at all.
+    if (!entry.rerun) await this.dormant(entry, ms);
+    await pool.acquire(entry.userId);
+    // Woken on time, or early because it was made due (its upload arrived); otherwise a sweep will
+    // bring it back when it is due.
+    if (!(await this.claim(entry, lease))) throw new TaskTakenOverError();
+  }
+
+  /** Waits `ms`, or until the task is enqueued again; not counted as work under way meanwhile. */
+  private dormant(entry: ActiveTask, ms: number): Promise<void> {
     this.busy--;
     this.notifyIfIdle();
-    await new Promise<void>((resolve) => {
+    return new Promise<void>((resolve) => {
       if (this.closed) return;
       const sleeper = {
         timer: setTimeout(() => sleeper.wake(), ms),
@@ -119,24 +217,78 @@ export class InlineRunner implements TaskRunner {
       this.sleepers.add(sleeper);
       entry.wake = sleeper.wake;
     });
-    await this.acquireSlot();
   }
 
-  private acquireSlot(): Promise<void> {
-    if (this.freeSlots > 0) {
-      this.freeSlots--;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.slotWaiters.push(resolve));
+  /** Frees the slot until the retry; the task keeps its lease and still counts as under way. */
+  private async backoff(entry: ActiveTask, ms: number) {
+    const pool = this.pools[entry.type];
+    pool.release(entry.userId);
+    await delay(ms);
+    await pool.acquire(entry.userId);
   }
 
-  private releaseSlot() {
-    const next = this.slotWaiters.shift();
-    if (next) next();
-    else this.freeSlots++;
+  /** A run ended with the task still queued or running and nobody holding it: run it again. */
+  private async stillDue(taskId: string): Promise<boolean> {
+    const task = await findTask(this.deps.db, taskId);
+    if (!task || (task.phase !== "waiting" && task.phase !== "running")) return false;
+    return task.leaseOwner === null && (task.runAfter === null || task.runAfter <= this.deps.now());
+  }
+
+  private queueSweep() {
+    if (this.sweepQueued) return;
+    this.sweepQueued = true;
+    setImmediate(() => {
+      this.sweepQueued = false;
+      this.sweep().catch((error) => log.warn("runner", "sweeping for due tasks failed", error));
+    });
   }
 
   private notifyIfIdle() {
     if (this.busy === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+  }
+}
+
+/** A lease this node holds on a task: renewed every third of its length until released. */
+class HeldLease {
+  private readonly abort = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly deps: TaskDeps,
+    private readonly taskId: string,
+    private readonly options: { owner: string; leaseMs: number },
+  ) {
+    this.renewFromNow();
+  }
+
+  asTaskLease(): TaskLease {
+    return { owner: this.options.owner, signal: this.abort.signal };
+  }
+
+  /** Throws when another node took the task over: the run must end without writing to it. */
+  check(): void {
+    if (this.abort.signal.aborted) throw new TaskTakenOverError();
+  }
+
+  renewFromNow(): void {
+    clearInterval(this.timer);
+    this.timer = setInterval(() => this.renew(), this.options.leaseMs / 3);
+  }
+
+  async release(runAfter: number | null): Promise<void> {
+    clearInterval(this.timer);
+    await releaseTaskLease(this.deps.db, this.taskId, this.options.owner, runAfter);
+  }
+
+  private renew() {
+    const { owner, leaseMs } = this.options;
+    renewTaskLease(this.deps.db, this.taskId, owner, this.deps.now() + leaseMs).then(
+      (held) => {
+        if (held) return;
+        clearInterval(this.timer);
+        this.abort.abort(new TaskTakenOverError());
+      },
+      (error) => log.warn(`task ${this.taskId}`, "could not renew its lease", error),
+    );
   }
 }

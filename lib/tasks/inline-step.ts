@@ -1,4 +1,3 @@
-import { setTimeout as delay } from "node:timers/promises";
 import { isTaskError, type StepTools } from "./types";
 
 export interface RetryPolicy {
@@ -8,30 +7,39 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 4, baseDelayMs: 1000 };
 
-/**
- * In-process `step`: runs each step with Inngest's retry policy (exponential backoff). `sleep`
- * lets the runner free the task's slot while it sleeps.
- */
+/** What the runner does for a run's steps. */
+export interface RunnerHooks {
+  /** `step.sleep`: the task is dormant until then (its slot is freed). */
+  sleep(ms: number): Promise<void>;
+  /** The pause before a retry: the task is still under way (its slot is freed). */
+  backoff(ms: number): Promise<void>;
+  /** Throws when the run may no longer write to its task (another node took it over). */
+  checkLease(): void;
+}
+
+/** In-process `step`: runs each step with Inngest's retry policy (exponential backoff). */
 export function createInlineStep(
   policy: RetryPolicy,
   onRetry: (stepName: string, error: unknown) => Promise<void>,
-  sleep: (ms: number) => Promise<void> = (ms) => delay(ms),
+  hooks: RunnerHooks,
 ): StepTools {
   return {
     async run<T>(name: string, fn: () => Promise<T>): Promise<T> {
       for (let attempt = 0; ; attempt++) {
+        hooks.checkLease();
         try {
           return await fn();
         } catch (error) {
+          hooks.checkLease();
           const retriable = !isTaskError(error) || error.retriable;
           if (!retriable || attempt >= policy.maxRetries) throw error;
           await onRetry(name, error);
-          await delay(policy.baseDelayMs * 2 ** attempt);
+          await hooks.backoff(policy.baseDelayMs * 2 ** attempt);
         }
       }
     },
     async sleep(_name: string, ms: number) {
-      await sleep(ms);
+      await hooks.sleep(ms);
     },
   };
 }

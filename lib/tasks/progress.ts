@@ -1,5 +1,5 @@
 import { raiseTaskProgress } from "@/lib/db/tasks";
-import type { TaskDeps } from "./types";
+import { writerOf, type TaskDeps } from "./types";
 
 const WRITE_INTERVAL_MS = 500;
 /** Progress stays below 1 until the task is completed. */
@@ -17,7 +17,7 @@ export function createProgressWriter(deps: TaskDeps, taskId: string, from = 0, t
     reported = progress;
     const now = deps.now();
     lastWrite = now;
-    pending = pending.then(() => raiseTaskProgress(deps.db, taskId, progress, now));
+    pending = pending.then(() => raiseTaskProgress(deps.db, taskId, progress, now, writerOf(deps)));
   };
 
   return {

@@ -1,6 +1,6 @@
 import { conflict, notFound, unprocessable } from "@/lib/api/errors";
-import { findUserTask, requeueFailedTask } from "@/lib/db/tasks";
-import { assertBelowActiveTaskCap } from "./active-task-cap";
+import { findUserTask, requeueFailedTaskWithinCap } from "@/lib/db/tasks";
+import { withinCapOrRefuse } from "./active-task-cap";
 import { taskDefinitions } from "./create-runner";
 import { queueTask } from "./queue-task";
 import type { Task } from "./schemas";
@@ -20,9 +20,10 @@ export async function retryTask(
   let secrets: Record<string, unknown> | null = null;
   if (definition.prepareRetry) secrets = definition.prepareRetry(task, params.body);
   else if (hasFields(params.body)) throw unprocessable([`body: ${task.type} tasks are retried without a body`]);
-  await assertBelowActiveTaskCap(deps, params.userId);
-  const requeued = await requeueFailedTask(deps.db, params.userId, task.id, { secrets, at: deps.now() });
-  if (!requeued) throw conflict("the task is no longer failed");
+  const sealedSecrets = secrets && deps.sealedBox.seal(secrets, task.id);
+  const limit = deps.config.maxActiveTasksPerUser;
+  const change = await requeueFailedTaskWithinCap(deps.db, params.userId, task.id, { sealedSecrets, at: deps.now() }, limit);
+  const requeued = withinCapOrRefuse(change, limit, () => conflict("the task is no longer failed"));
   await queueTask(deps, runner, requeued);
   return serializeTask(requeued);
 }

@@ -1,8 +1,19 @@
 import { findTask, updateTask } from "@/lib/db/tasks";
 import type { TaskPhase, TaskRow } from "@/lib/db/schema";
-import { isTaskError, type StepTools, type TaskDefinition, type TaskDeps } from "./types";
+import { isTaskError, writerOf, type StepTools, type TaskDefinition, type TaskDeps } from "./types";
+import { log } from "@/lib/log/log";
+import { isNamedError } from "@/lib/named-error";
 
 const FINAL_PHASES: TaskPhase[] = ["completed", "failed", "cancelled"];
+
+/** The run lost its task to another node (its lease ran out); it ends without writing to the task. */
+export class TaskTakenOverError extends Error {
+  override readonly name = "TaskTakenOverError";
+
+  constructor() {
+    super("the task was taken over by another node");
+  }
+}
 
 export function isFinal(phase: TaskPhase): boolean {
   return FINAL_PHASES.includes(phase);
@@ -19,8 +30,9 @@ export async function executeTask(definition: TaskDefinition, taskId: string, st
   try {
     await definition.run(taskId, step, deps);
   } catch (error) {
+    if (isNamedError(error, "TaskTakenOverError")) throw error;
     const message = publicMessageOf(error);
-    console.error(`[task ${taskId}] ${definition.type} failed:`, isTaskError(error) ? message : error);
+    log.error(`task ${taskId}`, `${definition.type} failed`, error);
     await step.run("record-failure", async () => {
       const failed = await finishTask(deps, taskId, { phase: "failed", errorMessage: message });
       if (failed) await definition.onFailure?.(failed, message, deps);
@@ -33,7 +45,7 @@ async function markRunning(deps: TaskDeps, taskId: string): Promise<boolean> {
   const task = await findTask(deps.db, taskId);
   if (!task || isFinal(task.phase)) return false;
   const now = deps.now();
-  return Boolean(await updateTask(deps.db, taskId, { phase: "running", updatedAt: now, statusUpdatedAt: now }));
+  return Boolean(await updateTask(deps.db, taskId, { phase: "running", updatedAt: now, statusUpdatedAt: now }, writerOf(deps)));
 }
 
 export async function finishTask(
@@ -43,7 +55,8 @@ export async function finishTask(
 ): Promise<TaskRow | undefined> {
   const now = deps.now();
   const progress = result.phase === "completed" ? { progress: 1 } : {};
-  return updateTask(deps.db, taskId, { ...result, ...progress, secrets: null, updatedAt: now, statusUpdatedAt: now });
+  const ended = { ...result, ...progress, sealedSecrets: null, leaseOwner: null, leaseExpiresAt: null, runAfter: null, updatedAt: now, statusUpdatedAt: now };
+  return updateTask(deps.db, taskId, ended, writerOf(deps));
 }
 
 function publicMessageOf(error: unknown): string {

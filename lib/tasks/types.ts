@@ -1,6 +1,8 @@
 import type { Config } from "@/lib/config/config";
 import type { Db } from "@/lib/db/client";
 import type { TaskRow, TaskType } from "@/lib/db/schema";
+import type { TaskWriter } from "@/lib/db/tasks";
+import type { SealedBox } from "@/lib/secrets/sealed-box";
 import type { Storage } from "@/lib/storage/types";
 
 /** The subset of Inngest's `step` that task bodies use, so the inline runner can provide it too. */
@@ -13,7 +15,23 @@ export interface TaskDeps {
   db: Db;
   storage: Storage;
   config: Config;
+  /** Encrypts the credentials tasks keep in the database. */
+  sealedBox: SealedBox;
   now(): number;
+  /** Set while the inline runner runs a task: its lease, which every write to the task requires. */
+  lease?: TaskLease;
+}
+
+export interface TaskLease {
+  /** The node holding it. */
+  owner: string;
+  /** Aborted when the lease is lost (another node took the task over), so long transfers stop. */
+  signal: AbortSignal;
+}
+
+/** Who writes to the task in this run (lib/db/tasks.ts: TaskWriter). */
+export function writerOf(deps: TaskDeps): TaskWriter {
+  return { leaseOwner: deps.lease?.owner };
 }
 
 export interface TaskDefinition {
@@ -34,11 +52,23 @@ export interface TaskDefinition {
   prepareRetry?(task: TaskRow, body: unknown): Record<string, unknown> | null;
 }
 
+/** What a runner needs to know of a task to queue it. */
+export interface QueuedTask {
+  id: string;
+  type: TaskType;
+  /** Limits such as running exports per user are counted by it. */
+  userId: string;
+  /** Not due before then (a new upload's task); the inline runner keeps a timer rather than run it now. */
+  runAfter?: number | null;
+}
+
 export interface TaskRunner {
   readonly kind: "inline" | "inngest";
-  enqueue(task: { id: string; type: TaskType }): Promise<void>;
+  enqueue(task: QueuedTask): Promise<void>;
   /** Resolves when nothing is queued or running (inline) — for tests and shutdown. */
   idle(): Promise<void>;
+  /** Takes up the tasks that are due and held by no live node (inline; Inngest keeps its own). */
+  sweep?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import * as assetById from "@/app/api/asset/[id]/route";
 import * as requestUploadRoute from "@/app/api/asset/request-upload/route";
+import * as keyList from "@/app/api/keys/route";
 import * as assetList from "@/app/api/asset/route";
-import * as download from "@/app/api/storage/download/[assetId]/route";
+import { fetchHandlers as download } from "@/pages/api/storage/download/[assetId]";
 import * as upload from "@/app/api/storage/upload/[assetId]/route";
 import * as taskById from "@/app/api/task/[id]/route";
 import * as taskList from "@/app/api/task/route";
@@ -14,13 +15,14 @@ import { callRoute, type CallOptions } from "./call-route";
 import { lastBucketEvent, TEST_WEBHOOK_SECRET } from "./s3-server";
 import { ORIGIN } from "./test-app";
 
-export const routes = { assetById, requestUploadRoute, assetList, download, upload, taskById, taskList };
+export const routes = { assetById, requestUploadRoute, assetList, download, upload, taskById, taskList, keyList };
 
 export const fixturePath = (name: string) => path.join(__dirname, "..", "fixtures", "media", name);
 export const fixture = (name: string) => fs.readFileSync(fixturePath(name));
 
 export interface UploadResponse {
   url: string;
+  tusEndpoint: string;
   asset: Asset;
   task: Task;
 }

@@ -23,6 +23,8 @@ export interface ReceiverDouble {
   answer(status: number, body?: string, headers?: Record<string, string>): void;
   /** The next `count` requests are answered `status` instead. */
   failNext(count: number, status: number, body?: string): void;
+  /** The next request is answered `status` with its own headers as the body, as careless servers do. */
+  echoHeadersNext(status: number): void;
   /**
    * Requests read `afterBytes` bytes, then hang with no answer until `release()`; `stalled`
    * resolves when one has.
@@ -35,7 +37,7 @@ export interface ReceiverDouble {
 export async function startReceiverDouble(options: { keepBytes?: boolean } = {}): Promise<ReceiverDouble> {
   const keepBytes = options.keepBytes ?? true;
   const received: Received[] = [];
-  const failures: Array<{ status: number; body: string }> = [];
+  const failures: Array<{ status: number; body: string | ((headers: http.IncomingHttpHeaders) => string) }> = [];
   let standing = { status: 200, body: "", headers: {} as Record<string, string> };
   let stall: { afterBytes: number; reached: () => void; released: Promise<void> } | undefined;
 
@@ -63,7 +65,9 @@ export async function startReceiverDouble(options: { keepBytes?: boolean } = {})
     if (keepBytes) record.bytes = Buffer.concat(chunks);
     if (!record.complete) return;
     const failure = failures.shift();
-    const reply = failure ? { ...failure, headers: {} } : standing;
+    const reply = failure
+      ? { status: failure.status, body: typeof failure.body === "string" ? failure.body : failure.body(req.headers), headers: {} }
+      : standing;
     res.writeHead(reply.status, reply.headers).end(reply.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -78,6 +82,9 @@ export async function startReceiverDouble(options: { keepBytes?: boolean } = {})
     },
     failNext(count, status, body = "") {
       for (let i = 0; i < count; i++) failures.push({ status, body });
+    },
+    echoHeadersNext(status) {
+      failures.push({ status, body: (headers) => JSON.stringify(headers) });
     },
     stallAfter(afterBytes) {
       let reached!: () => void;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { createApp, setApp, type App } from "@/lib/app/app";
 import { registerApiToken } from "@/lib/auth/api-tokens";
 import { loadConfig } from "@/lib/config/config";
+import type { RetryPolicy } from "@/lib/tasks/inline-step";
 import { insertUser } from "@/lib/db/users";
 import { createTestBucket, type StorageKind, type TestBucket } from "./s3-server";
 import { openTestDatabase } from "./test-databases";
@@ -30,6 +31,7 @@ export async function startTestApp(
   kind: "pglite" | "postgres",
   env: Record<string, string> = {},
   storage: StorageKind = "local",
+  options: { retryPolicy?: RetryPolicy } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-test-"));
   let clockOffset = 0;
@@ -37,7 +39,7 @@ export async function startTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, APP_URL: ORIGIN, ...bucket?.env, ...env });
   const app = await createApp(config, {
     database: await openTestDatabase(kind),
-    retryPolicy: { maxRetries: 4, baseDelayMs: 5 },
+    retryPolicy: options.retryPolicy ?? { maxRetries: 4, baseDelayMs: 5 },
     now: () => Date.now() + clockOffset,
   });
   installed.push(app);

@@ -6,18 +6,9 @@ import * as catchAll from "@/app/api/[...path]/route";
 import { revokeApiKey } from "@/lib/auth/api-keys";
 import { fixture, getAsset, getTask, putUpload, requestUpload, routes } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
+import { expectError } from "../helpers/expect-error";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { testDatabaseKinds } from "../helpers/test-databases";
-
-async function expectError(response: Response, status: number, text?: RegExp) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get("content-type")).toMatch(/application\/json/);
-  const body = await response.json();
-  expect(Object.keys(body)).toEqual(["errors"]);
-  expect(body.errors.length).toBeGreaterThan(0);
-  body.errors.forEach((message: unknown) => expect(typeof message).toBe("string"));
-  if (text) expect(body.errors.join(" ")).toMatch(text);
-}
 
 function withQuery(url: string, change: (params: URLSearchParams) => void): string {
   const parsed = new URL(url);

@@ -102,14 +102,17 @@ describe.each(testDatabaseKinds)("assets and tasks on %s", (kind) => {
     );
   });
 
-  it("reports health of database, storage and runner", async () => {
+  it("reports health of database, storage and runner, naming the node", async () => {
     const response = await callRoute(health.GET, "/api/health");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       ok: true,
+      node: { id: t.app.node.id, name: t.app.config.nodeName },
       database: { kind, ok: true },
       storage: { kind: "local", ok: true },
       runner: { kind: "inline", ok: true },
+      otherNodes: [],
+      warnings: [],
     });
   });
 });

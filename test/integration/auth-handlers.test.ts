@@ -1,37 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpWithPassword } from "@/lib/auth/credentials";
-import { handlers } from "@/lib/auth/next-auth";
+import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import { loadConfig } from "@/lib/config/config";
 import { routes } from "../helpers/api";
+import { cookiesOf, signInByHttp } from "../helpers/auth-http";
 import { callRoute } from "../helpers/call-route";
 import { ORIGIN, startTestApp, type TestApp } from "../helpers/test-app";
-
-type AuthHandler = (request: Request) => Promise<Response>;
-const authGet = handlers.GET as unknown as AuthHandler;
-const authPost = handlers.POST as unknown as AuthHandler;
-
-/** The `name=value` pairs of a response's Set-Cookie headers, and their attributes by name. */
-function cookiesOf(response: Response) {
-  return response.headers.getSetCookie().map((line) => {
-    const [pair, ...attributes] = line.split(";").map((part) => part.trim());
-    const name = pair.slice(0, pair.indexOf("="));
-    return { pair, name, attributes: attributes.map((a) => a.toLowerCase()) };
-  });
-}
-
-/** Signs in through Auth.js's own HTTP endpoints, as the browser's form post would. */
-async function signInByHttp(email: string, password: string) {
-  const csrf = await authGet(new Request(`${ORIGIN}/api/auth/csrf`));
-  const { csrfToken } = await csrf.json();
-  const cookie = cookiesOf(csrf).map((c) => c.pair).join("; ");
-  return authPost(
-    new Request(`${ORIGIN}/api/auth/callback/credentials`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-      body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${ORIGIN}/assets` }),
-    }),
-  );
-}
 
 describe("Auth.js handlers", () => {
   let t: TestApp;
@@ -49,7 +23,8 @@ describe("Auth.js handlers", () => {
   afterAll(() => t.close());
 
   it("offers email and password, plus the OAuth providers whose variables are set", async () => {
-    const providers = await (await authGet(new Request(`${ORIGIN}/api/auth/providers`))).json();
+    const response = await authRoute.GET(new Request(`${ORIGIN}/api/auth/providers`), { params: Promise.resolve({}) });
+    const providers = await response.json();
     expect(Object.keys(providers).sort()).toEqual(["credentials", "github"]);
     expect(providers.github.callbackUrl).toBe(`${ORIGIN}/api/auth/callback/github`);
   });

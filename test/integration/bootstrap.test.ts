@@ -47,6 +47,17 @@ describe("start-up", () => {
     await again.close();
   });
 
+  it("creates a new embedded database beside its directory, clearing what a killed first start left", async () => {
+    const dataDir = tempDir();
+    const leftover = path.join(dataDir, "pglite.new-1");
+    fs.mkdirSync(leftover);
+    fs.writeFileSync(path.join(leftover, "PG_VERSION"), "18");
+    const database = await openDatabase({ dataDir });
+    await database.close();
+    expect(fs.readdirSync(dataDir)).toEqual(["pglite"]);
+    expect(fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
+  });
+
   it("refuses a database locked by another live process and takes over a dead one's lock", async () => {
     const dataDir = tempDir();
     const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);

@@ -5,6 +5,7 @@ import * as keyList from "@/app/api/keys/route";
 import { checkCredentials, signUpWithPassword } from "@/lib/auth/credentials";
 import { findApiTokenByHash, revokeApiToken } from "@/lib/db/api-tokens";
 import { hashApiToken } from "@/lib/auth/api-tokens";
+import { startSession } from "@/lib/auth/sessions";
 import { VERIFIED_TOKEN_TTL_MS } from "@/lib/auth/verified-token-cache";
 import { insertUser } from "@/lib/db/users";
 import { requestUpload, routes } from "../helpers/api";
@@ -23,10 +24,12 @@ describe.each(testDatabaseKinds)("dashboard API on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  /** A session cookie as Auth.js issues it after sign-in. */
+  /** A session cookie as Auth.js issues it after sign-in, with its server-side session. */
   async function sessionCookie(userId: string, options: { secret?: string; maxAge?: number; name?: string } = {}) {
     const name = options.name ?? COOKIE;
-    const value = await encode({ token: { sub: userId }, secret: options.secret ?? t.app.authSecret, salt: name, maxAge: options.maxAge });
+    const sid = await startSession(t.app.db, userId, t.app.now(), options.maxAge ?? 3600);
+    const token = { sub: userId, sid };
+    const value = await encode({ token, secret: options.secret ?? t.app.authSecret, salt: name, maxAge: options.maxAge });
     return `${name}=${value}`;
   }
 
@@ -154,10 +157,11 @@ describe.each(testDatabaseKinds)("dashboard API on %s", (kind) => {
       }
     });
 
-    it("refuses expired, forged and orphaned sessions with 401", async () => {
+    it("refuses expired, forged and unknown sessions with 401", async () => {
       const expired = await sessionCookie(user.userId, { maxAge: -3600 });
       const forged = await sessionCookie(user.userId, { secret: "not-the-secret-of-this-service" });
-      const ghost = await sessionCookie("00000000-0000-4000-8000-000000000000");
+      const noSession = { sub: user.userId, sid: "00000000-0000-4000-8000-000000000000" };
+      const ghost = `${COOKIE}=${await encode({ token: noSession, secret: t.app.authSecret, salt: COOKIE })}`;
       for (const cookie of [expired, forged, ghost, `${COOKIE}=garbage`]) {
         const response = await call(routes.assetList.GET, "/api/asset", cookie);
         expect(response.status).toBe(401);
@@ -199,7 +203,8 @@ describe.each(testDatabaseKinds)("dashboard API on %s", (kind) => {
     const limited = await startTestApp(kind, { RATE_LIMIT_PER_MINUTE: "2" });
     try {
       const user = await limited.createUser();
-      const cookie = `${COOKIE}=${await encode({ token: { sub: user.userId }, secret: limited.app.authSecret, salt: COOKIE })}`;
+      const sid = await startSession(limited.app.db, user.userId, limited.app.now(), 3600);
+      const cookie = `${COOKIE}=${await encode({ token: { sub: user.userId, sid }, secret: limited.app.authSecret, salt: COOKIE })}`;
       const bySession = () => callRoute(routes.assetList.GET, "/api/asset", { headers: { cookie } });
       expect((await bySession()).status).toBe(200);
       expect((await bySession()).status).toBe(200);

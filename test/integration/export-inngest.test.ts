@@ -8,7 +8,7 @@ import type { InngestStep } from "@/inngest/step-tools";
 import { exportTask } from "@/lib/export/export-task";
 import { findTask } from "@/lib/db/tasks";
 import { fixture, getAsset, getTask, putUpload, requestUpload } from "../helpers/api";
-import { startExport } from "../helpers/export-api";
+import { requestExport, startExport } from "../helpers/export-api";
 import { startInngestDouble, type InngestDouble, type SentEvent } from "../helpers/inngest-double";
 import { startPinningDouble, type PinningDouble } from "../helpers/pinning-double";
 import { startReceiverDouble, type ReceiverDouble } from "../helpers/receiver-double";
@@ -27,6 +27,7 @@ describe("tasks on Inngest", () => {
   let receiver: ReceiverDouble;
   let t: TestApp;
   let token: string;
+  let userId: string;
   let assetId: string;
 
   const lastEvent = (name: string): EnginePayload => {
@@ -47,7 +48,7 @@ describe("tasks on Inngest", () => {
       PINATA_JWT: pinning.credentials.jwt,
       EXPORT_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`,
     });
-    ({ token } = await t.createUser());
+    ({ token, userId } = await t.createUser());
   });
   afterAll(async () => {
     await t.close();
@@ -59,7 +60,7 @@ describe("tasks on Inngest", () => {
     const { url, asset, task } = await requestUpload(token, "On Inngest");
     expect((await putUpload(url, fixture("h264-aac.mp4"))).status).toBe(200);
     const event = lastEvent("video-assets/upload.queued");
-    expect(event.data).toEqual({ taskId: task.id });
+    expect(event.data).toEqual({ taskId: task.id, userId });
 
     const { error } = await new InngestTestEngine({ function: processUpload, events: [event] }).execute();
     expect(error).toBeUndefined();
@@ -67,10 +68,10 @@ describe("tasks on Inngest", () => {
     assetId = asset.id;
   });
 
-  it("queues an export by sending an event that carries only the task id", async () => {
+  it("queues an export by sending an event that carries only the task id and its owner", async () => {
     const task = await startExport(token, assetId, { ipfs: {} });
     const sent: SentEvent = lastEvent("video-assets/export.queued") as SentEvent;
-    expect(sent.data).toEqual({ taskId: task.id });
+    expect(sent.data).toEqual({ taskId: task.id, userId });
     expect(JSON.stringify(inngestServer.events)).not.toContain(pinning.credentials.jwt);
   });
 
@@ -122,10 +123,55 @@ describe("tasks on Inngest", () => {
       run: async (id: string, fn: () => Promise<unknown>) => (ran.push(id), id === "pin-video" ? Promise.reject(stored) : fn()),
       sleep: async () => {},
     } as unknown as InngestStep;
-    await runTaskDefinition(exportTask)({ event: { data: { taskId: created.id } }, step, attempt: 4, maxAttempts: 5 });
+    await runTaskDefinition(exportTask)({ event: { data: { taskId: created.id, userId } }, step, attempt: 4, maxAttempts: 5 });
     expect(ran).toEqual(["start", "load-export", "pin-video", "record-failure"]);
     const task = await findTask(t.app.db, created.id);
-    expect(task).toMatchObject({ phase: "failed", retries: 0, secrets: null });
+    expect(task).toMatchObject({ phase: "failed", retries: 0, sealedSecrets: null });
     expect(task?.errorMessage).toMatch(/^the pinning service refused the credentials \(401\): /);
   });
+
+  it("keeps a finished task as it is when a duplicate run of it ends differently", async () => {
+    const created = await startExport(token, assetId, { custom: { url: `${receiver.url}/duplicate` } });
+    const event = lastEvent("video-assets/export.queued");
+    expect((await new InngestTestEngine({ function: exportAsset, events: [event] }).execute()).error).toBeUndefined();
+    const completed = await findTask(t.app.db, created.id);
+    expect(completed).toMatchObject({ phase: "completed" });
+
+    // A second run that started before the first finished (its "start" step already passed)
+    // meets a destination that now refuses: its failure must not replace the first outcome.
+    receiver.failNext(1, 409, "already there");
+    const duplicate = new InngestTestEngine({ function: exportAsset, events: [event], steps: [{ id: "start", handler: () => true }] });
+    await duplicate.execute();
+    expect(await findTask(t.app.db, created.id)).toMatchObject({ phase: "completed", output: completed!.output, errorMessage: null });
+  });
+
+  it("lets concurrent export requests past MAX_ACTIVE_TASKS_PER_USER no more than the cap", async () => {
+    const capped = await startTestApp("pglite", {
+      INNGEST_DEV: "1",
+      INNGEST_BASE_URL: inngestServer.url,
+      EXPORT_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`,
+      MAX_ACTIVE_TASKS_PER_USER: "2",
+    });
+    try {
+      const user = await capped.createUser();
+      const asset = await readyOn(user.token);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => requestExport(user.token, asset, { custom: { url: `${receiver.url}/cap-${i}` } })),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 429, 429, 429, 429, 429, 429]);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  /** An asset made ready by running the upload function, as Inngest would after the PUT. */
+  async function readyOn(userToken: string): Promise<string> {
+    const { url, asset } = await requestUpload(userToken, "capped");
+    expect((await putUpload(url, fixture("h264-aac.mp4"))).status).toBe(200);
+    const { error } = await new InngestTestEngine({ function: processUpload, events: [lastEvent("video-assets/upload.queued")] }).execute();
+    expect(error).toBeUndefined();
+    expect((await (await getAsset(userToken, asset.id)).json()).status).toBe("ready");
+    return asset.id;
+  }
 });
+

@@ -102,6 +102,6 @@ describe.each(testDatabaseKinds)("IPFS export on %s", (kind) => {
     expect(task.status.phase).toBe("completed");
     expect(JSON.stringify(task)).not.toContain(apiSecret);
     expect(JSON.stringify(task)).not.toContain(apiKey);
-    expect((await findTask(t.app.db, created.id))?.secrets).toBeNull();
+    expect((await findTask(t.app.db, created.id))?.sealedSecrets).toBeNull();
   });
 });

@@ -73,7 +73,9 @@ describe.each(testDatabaseKinds)("export destinations guard on %s", (kind) => {
   it("checks an IP address again when connecting, without opening a connection", async () => {
     const task = await runStoredExport(`http://127.0.0.1:${receiver.port}/sneaky`);
     expect(task.status).toMatchObject({ phase: "failed", retries: 0 });
-    expect(task.status.errorMessage).toBe("custom URL refused: 127.0.0.1 is a loopback address; exports may only reach public addresses");
+    expect(task.status.errorMessage).toBe(
+      `custom URL refused: 127.0.0.1 is a loopback address; the service sends only to public addresses, unless EXPORT_ALLOWED_HOSTS lists 127.0.0.1:${new URL(receiver.url).port}`,
+    );
     expect(receiver.received).toHaveLength(0);
   });
 

@@ -19,7 +19,7 @@ describe("queueing a task on a runner that cannot take it", () => {
       userId,
       type: "export",
       params: {},
-      secrets: { pinning: { jwt: "x" } },
+      sealedSecrets: t.app.sealedBox.seal({ pinning: { jwt: "x" } }, "unused"),
       phase: "waiting",
       statusUpdatedAt: now,
       createdAt: now,
@@ -34,6 +34,6 @@ describe("queueing a task on a runner that cannot take it", () => {
       close: async () => {},
     };
     await expect(queueTask(t.app, unreachable, task)).rejects.toMatchObject({ status: 503, headers: { "Retry-After": "30" } });
-    expect(await findTask(t.app.db, task.id)).toMatchObject({ phase: "failed", errorMessage: "the task could not be queued; retry it", secrets: null });
+    expect(await findTask(t.app.db, task.id)).toMatchObject({ phase: "failed", errorMessage: "the task could not be queued; retry it", sealedSecrets: null });
   });
 });

@@ -155,9 +155,10 @@ describe("a watcher left by a stopped process", () => {
     const { token } = await t.createUser();
     const { asset } = await requestUpload(token, "interrupted");
     await t.app.runner.close();
-    const restarted = await createRunner(t.app, { maxRetries: 0, baseDelayMs: 1 });
+    const restarted = await createRunner(t.app, { nodeId: "restarted", singleProcess: true, retryPolicy: { maxRetries: 0, baseDelayMs: 1 } });
     try {
-      const current = await pollAsset(token, asset.id, (a) => a.status !== "waiting", 10_000);
+      // The new process's periodic sweep takes the watcher up when its next check is due.
+      const current = await pollAsset(token, asset.id, (a) => (void restarted.sweep?.(), a.status !== "waiting"), 10_000);
       expect(current).toMatchObject({ status: "failed", errorMessage: EXPIRED });
     } finally {
       await restarted.close();

@@ -17,8 +17,8 @@ describe.each(testDatabaseKinds)("task progress on %s", (kind) => {
   afterAll(() => t.close());
 
   it("never goes backwards, so a retried step that starts over does not lower it", async () => {
-    await raiseTaskProgress(t.app.db, taskId, 0.6, t.app.now());
-    await raiseTaskProgress(t.app.db, taskId, 0.2, t.app.now());
+    await raiseTaskProgress(t.app.db, taskId, 0.6, t.app.now(), {});
+    await raiseTaskProgress(t.app.db, taskId, 0.2, t.app.now(), {});
     expect((await findTask(t.app.db, taskId))?.progress).toBeCloseTo(0.6);
 
     const retried = createProgressWriter(t.app, taskId, 0, 0.9);

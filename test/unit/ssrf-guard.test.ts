@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkDestination, connectGuard, DestinationRefusedError, forbiddenAddressKind } from "@/lib/export/ssrf-guard";
+import { checkDestination, connectGuard, DestinationRefusedError, forbiddenAddressKind } from "@/lib/outbound/ssrf-guard";
 
 describe("forbiddenAddressKind", () => {
   it.each([
@@ -22,11 +22,21 @@ describe("forbiddenAddressKind", () => {
     ["::", "unspecified"],
     ["255.255.255.255", "reserved"],
     ["64:ff9b::7f00:1", "reserved"],
+    // 6to4: 2002:AABB:CCDD:: carries AA.BB.CC.DD.
+    ["2002:7f00:1::", "loopback (carried in IPv6)"],
+    ["2002:a9fe:a9fe::1", "link-local (carried in IPv6)"],
+    ["2002:c0a8:101:0:0:0:0:1", "private (carried in IPv6)"],
+    ["2002:0a00:0001::", "private (carried in IPv6)"],
+    // Teredo: the server in bits 32-63, the client inverted in the last 32 bits.
+    ["2001:0:7f00:1::", "loopback (carried in IPv6)"],
+    ["2001:0:5db8:d822:0:0:f5ff:fffe", "private (carried in IPv6)"],
+    ["2001:0:c0a8:101::", "private (carried in IPv6)"],
+    ["2001:0000:4136:e378:8000:63bf:3fff:fdd2", undefined],
   ])("%s is %s", (address, kind) => {
     expect(forbiddenAddressKind(address)).toBe(kind);
   });
 
-  it.each(["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "172.32.0.1"])("%s is public", (address) => {
+  it.each(["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "172.32.0.1", "2002:5db8:d822::1", "2001:db8::1"])("%s is public", (address) => {
     expect(forbiddenAddressKind(address)).toBeUndefined();
   });
 });

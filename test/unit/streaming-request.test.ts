@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { sendStreamingRequest } from "@/lib/export/streaming-request";
+import { sendStreamingRequest } from "@/lib/outbound/streaming-request";
 
 let server: http.Server | undefined;
 
@@ -18,6 +18,8 @@ afterEach(async () => {
   await new Promise((resolve) => server?.close(resolve));
   server = undefined;
 });
+
+const TIMEOUTS = { idleMs: 10_000, totalMs: 10_000 };
 
 describe("sendStreamingRequest", () => {
   it("succeeds when the server answers 2xx before Node has finished the request", async () => {
@@ -39,6 +41,7 @@ describe("sendStreamingRequest", () => {
       headers: { "content-length": "4" },
       body: Readable.from(body()),
       responseBodyLimit: 200,
+      timeouts: TIMEOUTS,
     });
     expect(answer.status).toBe(200);
     expect(answer.body.toString()).toBe("ok");
@@ -59,6 +62,7 @@ describe("sendStreamingRequest", () => {
       headers: { "content-length": String(64 * 1024 * 1024) },
       body: source,
       responseBodyLimit: 200,
+      timeouts: TIMEOUTS,
     });
     expect(answer).toMatchObject({ status: 413 });
     expect(answer.body.toString()).toBe("too big");
@@ -66,10 +70,40 @@ describe("sendStreamingRequest", () => {
     expect(produced).toBeLessThan(64 * 1024 * 1024);
   });
 
+  it("cuts off a destination that reads the body and never answers, at the overall deadline", async () => {
+    const url = await serve((req) => void req.resume());
+    const started = Date.now();
+    await expect(
+      sendStreamingRequest({
+        url,
+        method: "PUT",
+        headers: { "content-length": "1" },
+        body: Readable.from([Buffer.from("x")]),
+        responseBodyLimit: 200,
+        timeouts: { idleMs: 60_000, totalMs: 300 },
+      }),
+    ).rejects.toMatchObject({ code: "ETIMEDOUT", message: "not done within 0 s" });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("cuts off a connection that moves no bytes for the idle time", async () => {
+    const url = await serve((req) => void req.resume());
+    await expect(
+      sendStreamingRequest({
+        url,
+        method: "PUT",
+        headers: { "content-length": "1" },
+        body: Readable.from([Buffer.from("x")]),
+        responseBodyLimit: 200,
+        timeouts: { idleMs: 200, totalMs: 60_000 },
+      }),
+    ).rejects.toMatchObject({ code: "ETIMEDOUT", message: "no progress for 0.2 s" });
+  });
+
   it("rejects when the connection is lost before an answer", async () => {
     const url = await serve((req) => req.socket.destroy());
     await expect(
-      sendStreamingRequest({ url, method: "PUT", headers: { "content-length": "1" }, body: Readable.from([Buffer.from("x")]), responseBodyLimit: 200 }),
+      sendStreamingRequest({ url, method: "PUT", headers: { "content-length": "1" }, body: Readable.from([Buffer.from("x")]), responseBodyLimit: 200, timeouts: TIMEOUTS }),
     ).rejects.toMatchObject({ code: "ECONNRESET" });
   });
 });

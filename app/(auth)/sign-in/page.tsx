@@ -17,7 +17,7 @@ const OAUTH_ERRORS: Record<string, string> = {
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if ((await auth())?.user?.id) redirect("/assets");
-  const { callbackUrl, error } = await searchParams;
+  const { callbackUrl, error, signedOut } = await searchParams;
   const callback = typeof callbackUrl === "string" ? callbackUrl : "";
   const providers = await oauthProviders();
   const oauthError = typeof error === "string" ? (OAUTH_ERRORS[error] ?? "Signing in failed. Please try again.") : undefined;
@@ -26,6 +26,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <div className="space-y-5">
       <h1 className="text-xl font-semibold">Sign in</h1>
       {oauthError && <ErrorAlert messages={[oauthError]} />}
+      {signedOut === "everywhere" && (
+        <p role="status" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+          You were signed out of all sessions.
+        </p>
+      )}
       <CredentialsForm action={signInWithPassword} mode="sign-in" callbackUrl={callback} />
       {providers.length > 0 && (
         <div className="space-y-2 border-t border-slate-200 pt-4">

@@ -1,17 +1,20 @@
 import { notFound } from "@/lib/api/errors";
 import { idParam } from "@/lib/api/ids";
+import { methods } from "@/lib/api/methods";
 import { withUser } from "@/lib/api/with-user";
 import { deleteAsset } from "@/lib/assets/delete-asset";
 import { assetUrlContext, serializeAsset } from "@/lib/assets/serialize-asset";
 import { findUserAsset } from "@/lib/db/assets";
 
-export const GET = withUser<{ id: string }>(async ({ params, app, caller, origin }) => {
-  const asset = await findUserAsset(app.db, caller.userId, idParam(params.id, "asset"));
-  if (!asset) throw notFound("asset not found");
-  return Response.json(await serializeAsset(asset, assetUrlContext(app, origin)));
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: withUser(async ({ params, app, caller, origin }) => {
+    const asset = await findUserAsset(app.db, caller.userId, idParam(params.id, "asset"));
+    if (!asset) throw notFound("asset not found");
+    return Response.json(await serializeAsset(asset, assetUrlContext(app, origin)));
+  }),
 
-export const DELETE = withUser<{ id: string }>(async ({ params, app, caller }) => {
-  await deleteAsset(app, caller.userId, idParam(params.id, "asset"));
-  return new Response(null, { status: 204 });
+  DELETE: withUser(async ({ params, app, caller }) => {
+    await deleteAsset(app, caller.userId, idParam(params.id, "asset"));
+    return new Response(null, { status: 204 });
+  }),
 });

@@ -1,9 +1,10 @@
-import { parseJsonBody } from "@/lib/api/parse";
+import { methods } from "@/lib/api/methods";
 import { withUser } from "@/lib/api/with-user";
 import { createUpload } from "@/lib/assets/create-upload";
 import { requestUploadSchema } from "@/lib/assets/schemas";
 
-export const POST = withUser(async ({ request, app, caller, origin }) => {
-  const { name } = await parseJsonBody(request, requestUploadSchema);
-  return Response.json(await createUpload(app, { userId: caller.userId, name, origin }));
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  POST: withUser({ body: requestUploadSchema }, async ({ body, app, caller, origin }) =>
+    Response.json(await createUpload(app, { userId: caller.userId, name: body.name, origin })),
+  ),
 });

@@ -1,10 +1,11 @@
 import dns from "node:dns";
 import net, { type LookupFunction } from "node:net";
+import { embeddedIpv4 } from "./embedded-ipv4";
 
 /**
- * Server-side request forgery guard for export destinations: a URL whose host is, or resolves
- * to, an address inside the service's own networks is refused, unless its `host:port` is listed
- * in EXPORT_ALLOWED_HOSTS. The check runs when the export is requested and again when the
+ * Server-side request forgery guard for every destination a user chooses (export URLs, webhooks):
+ * a URL whose host is, or resolves to, an address inside the service's own networks is refused,
+ * unless its `host:port` is listed in EXPORT_ALLOWED_HOSTS. The check runs when the export is requested and again when the
  * connection is made, against the address actually dialled, so DNS rebinding cannot bypass it.
  */
 export class DestinationRefusedError extends Error {}
@@ -32,27 +33,39 @@ const FORBIDDEN: Array<[string, net.BlockList]> = [
   ["reserved", blockList(["240.0.0.0/4"], ["::/96", "64:ff9b::/96", "64:ff9b:1::/48"])],
 ];
 
-/** Why an address may not be dialled, or undefined when it may. */
+/**
+ * Why an address may not be dialled, or undefined when it may. IPv6 addresses that carry an
+ * IPv4 address (6to4, Teredo) are judged by that address too.
+ */
 export function forbiddenAddressKind(address: string): string | undefined {
   const family = net.isIP(address);
   if (family === 0) return "invalid";
   const type = family === 4 ? "ipv4" : "ipv6";
-  return FORBIDDEN.find(([, list]) => list.check(address, type))?.[0];
+  const own = FORBIDDEN.find(([, list]) => list.check(address, type))?.[0];
+  if (own) return own;
+  for (const ipv4 of embeddedIpv4(address)) {
+    const carried = forbiddenAddressKind(ipv4);
+    if (carried) return `${carried} (carried in IPv6)`;
+  }
+  return undefined;
 }
 
 function hostnameOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, "$1");
 }
 
+const portOf = (url: URL) => url.port || (url.protocol === "https:" ? "443" : "80");
+
 function isAllowedHost(url: URL, allowedHosts: string[]): boolean {
-  const port = url.port || (url.protocol === "https:" ? "443" : "80");
-  return allowedHosts.includes(`${url.hostname.toLowerCase()}:${port}`);
+  return allowedHosts.includes(`${url.hostname.toLowerCase()}:${portOf(url)}`);
 }
 
 function refusal(url: URL, address: string, kind: string): DestinationRefusedError {
   const host = hostnameOf(url);
   const where = host === address ? address : `${host} (${address})`;
-  return new DestinationRefusedError(`${where} is a ${kind} address; exports may only reach public addresses`);
+  return new DestinationRefusedError(
+    `${where} is a ${kind} address; the service sends only to public addresses, unless EXPORT_ALLOWED_HOSTS lists ${url.hostname.toLowerCase()}:${portOf(url)}`,
+  );
 }
 
 /**

@@ -4,9 +4,15 @@ import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
-/** A connection that moves no bytes for this long is given up (and the step retried). */
-const IDLE_TIMEOUT_MS = 120_000;
 const ANSWER_GRACE_MS = 100;
+
+/** How long a destination may take before it is cut off (and the step retried). */
+export interface RequestTimeouts {
+  /** No bytes moved either way for this long. */
+  idleMs: number;
+  /** The whole exchange, from connecting to the end of the answer. */
+  totalMs: number;
+}
 
 export interface StreamingRequest {
   url: URL;
@@ -18,10 +24,15 @@ export interface StreamingRequest {
   lookup?: LookupFunction;
   /** How much of the response body to keep. */
   responseBodyLimit: number;
+  timeouts: RequestTimeouts;
+  /** Stops the transfer (the task was taken over by another node). */
+  signal?: AbortSignal;
 }
 
 export interface HttpAnswer {
   status: number;
+  statusText: string;
+  headers: http.IncomingHttpHeaders;
   /** The first `responseBodyLimit` bytes of the response body. */
   body: Buffer;
 }
@@ -36,17 +47,25 @@ export function sendStreamingRequest(r: StreamingRequest): Promise<HttpAnswer> {
   // without it Node closes the connection as soon as the answer ends, which can be before it has
   // finished the request (a server may answer the moment it has Content-Length bytes).
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 1 });
+  let deadline: NodeJS.Timeout | undefined;
+  let stopOnAbort: (() => void) | undefined;
   return new Promise<HttpAnswer>((resolve, reject) => {
     const request = transport.request(r.url, {
       method: r.method,
       headers: r.headers,
       lookup: r.lookup,
       agent,
-      timeout: IDLE_TIMEOUT_MS,
+      timeout: r.timeouts.idleMs,
     });
-    request.on("timeout", () => {
-      request.destroy(Object.assign(new Error(`no progress for ${IDLE_TIMEOUT_MS / 1000} s`), { code: "ETIMEDOUT" }));
-    });
+    const timedOut = (what: string) => Object.assign(new Error(what), { code: "ETIMEDOUT" });
+    request.on("timeout", () => request.destroy(timedOut(`no progress for ${r.timeouts.idleMs / 1000} s`)));
+    // A destination that reads slowly, or never answers, must not hold the task's slot for ever.
+    deadline = setTimeout(
+      () => request.destroy(timedOut(`not done within ${Math.round(r.timeouts.totalMs / 1000)} s`)),
+      r.timeouts.totalMs,
+    );
+    stopOnAbort = () => request.destroy(Object.assign(new Error("the transfer was stopped"), { code: "ABORT_ERR" }));
+    r.signal?.addEventListener("abort", stopOnAbort, { once: true });
     let answered = false;
     const fail = (error: unknown) => {
       // A server that answers and then closes the connection can make the write fail before
@@ -65,11 +84,15 @@ export function sendStreamingRequest(r: StreamingRequest): Promise<HttpAnswer> {
           if (status >= 200 && status < 300) await bodySent;
           else r.body.destroy();
           response.destroy();
-          resolve({ status, body });
+          resolve({ status, statusText: response.statusMessage ?? "", headers: response.headers, body });
         })
         .catch(reject);
     });
-  }).finally(() => agent.destroy());
+  }).finally(() => {
+    clearTimeout(deadline);
+    if (stopOnAbort) r.signal?.removeEventListener("abort", stopOnAbort);
+    agent.destroy();
+  });
 }
 
 /** Reads up to `limit` bytes of the answer without closing the connection under the request. */

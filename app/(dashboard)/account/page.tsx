@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { PasswordForm } from "@/components/account/password-form";
+import { buttonStyles, cardStyles } from "@/components/ui/styles";
+import { signOutEverywhereAction } from "../actions";
+
+export const metadata: Metadata = { title: "Account" };
+
+export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const changed = (await searchParams).password === "changed";
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">Account</h1>
+      <section aria-labelledby="password-heading" className={`${cardStyles} max-w-xl space-y-4`}>
+        <h2 id="password-heading" className="text-lg font-medium">
+          Password
+        </h2>
+        {changed && (
+          <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800">
+            Your password was changed. Every other session was signed out.
+          </p>
+        )}
+        <PasswordForm />
+      </section>
+      <section aria-labelledby="sessions-heading" className={`${cardStyles} max-w-xl space-y-3`}>
+        <h2 id="sessions-heading" className="text-lg font-medium">
+          Sessions
+        </h2>
+        <p className="text-sm text-slate-600">
+          Signs out every browser signed in to your account, this one included. API keys are not affected.
+        </p>
+        <form action={signOutEverywhereAction}>
+          <button type="submit" className={buttonStyles.danger}>
+            Sign out of all sessions
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { deleteSpentRateLimits } from "@/lib/db/rate-limits";
+import { deleteNodesSeenBefore, recordNodeAlive, removeNode } from "@/lib/db/nodes";
+import { log } from "@/lib/log/log";
+import type { TaskRunner } from "@/lib/tasks/types";
+import type { Db } from "@/lib/db/client";
+import type { NodeIdentity } from "./node";
+
+/** Nodes not seen for this long are forgotten. */
+const FORGET_NODES_MS = 24 * 3600_000;
+/** Spent rate limits and forgotten nodes are cleared once in this many ticks. */
+const CLEANUP_EVERY = 60;
+
+export interface MaintenanceDeps {
+  db: Db;
+  node: NodeIdentity;
+  runner: TaskRunner;
+  runnerKind: string;
+  storageKind: string;
+  startedAt: number;
+  now(): number;
+}
+
+/**
+ * The node's periodic work, from its start: it says it is alive (for /api/health), and on the
+ * inline runner it sweeps for tasks that are due and held by no live node, which takes over a
+ * dead node's tasks once their leases run out.
+ */
+export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
+  let ticks = 0;
+  let running: Promise<void> = Promise.resolve();
+  const tick = async () => {
+    const now = deps.now();
+    const self = { id: deps.node.id, name: deps.node.name, runner: deps.runnerKind, storage: deps.storageKind, startedAt: deps.startedAt };
+    await recordNodeAlive(deps.db, self, now);
+    await deps.runner.sweep?.();
+    if (ticks++ % CLEANUP_EVERY === 0) {
+      await deleteSpentRateLimits(deps.db, now);
+      await deleteNodesSeenBefore(deps.db, now - FORGET_NODES_MS);
+    }
+  };
+  const run = () => {
+    running = tick().catch((error) => log.warn("maintenance", "a periodic check failed", error));
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  return {
+    /** The first tick's work (registering the node, the start-up sweep). */
+    started: () => running,
+    async stop() {
+      clearInterval(timer);
+      await running;
+      await removeNode(deps.db, deps.node.id).catch(() => {});
+    },
+  };
+}

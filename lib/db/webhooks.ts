@@ -1,0 +1,148 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
+import {
+  tasks,
+  webhookEvents,
+  webhookLogs,
+  webhooks,
+  type TaskRow,
+  type WebhookEventRow,
+  type WebhookLogRow,
+  type WebhookRow,
+} from "./schema";
+
+export type NewWebhook = typeof webhooks.$inferInsert;
+export type WebhookPatch = Partial<Pick<WebhookRow, "name" | "url" | "events" | "sealedSecret" | "disabled" | "updatedAt">>;
+
+export async function insertWebhook(db: Db, values: NewWebhook): Promise<WebhookRow> {
+  const [row] = await db.insert(webhooks).values(values).returning();
+  return row;
+}
+
+export async function findUserWebhook(db: Db, userId: string, id: string): Promise<WebhookRow | undefined> {
+  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)));
+  return row;
+}
+
+export async function findWebhook(db: Db, id: string): Promise<WebhookRow | undefined> {
+  const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id));
+  return row;
+}
+
+export async function listUserWebhooks(db: Db, userId: string, page: PageRequest): Promise<Page<WebhookRow>> {
+  const rows = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.userId, userId), keysetWhere(webhooks, page.cursor)))
+    .orderBy(...keysetOrder(webhooks))
+    .limit(page.limit + 1);
+  return toPage(rows, page.limit);
+}
+
+export async function updateUserWebhook(db: Db, userId: string, id: string, patch: WebhookPatch): Promise<WebhookRow | undefined> {
+  const [row] = await db.update(webhooks).set(patch).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId))).returning();
+  return row;
+}
+
+export async function deleteUserWebhook(db: Db, userId: string, id: string): Promise<WebhookRow | undefined> {
+  const [row] = await db.delete(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId))).returning();
+  return row;
+}
+
+/** What an attempt tells of the webhook's endpoint: when it was last called, and its last failure. */
+export async function recordWebhookResult(
+  db: Db,
+  id: string,
+  values: { at: number; failure?: WebhookRow["lastFailure"]; disable?: boolean },
+): Promise<void> {
+  await db
+    .update(webhooks)
+    .set({
+      lastTriggeredAt: values.at,
+      ...(values.failure !== undefined && { lastFailure: values.failure }),
+      ...(values.disable && { disabled: true, updatedAt: values.at }),
+    })
+    .where(eq(webhooks.id, id));
+}
+
+export async function insertWebhookLog(db: Db, values: typeof webhookLogs.$inferInsert): Promise<WebhookLogRow> {
+  const [row] = await db.insert(webhookLogs).values(values).returning();
+  return row;
+}
+
+export async function listWebhookLogs(db: Db, webhookId: string, page: PageRequest): Promise<Page<WebhookLogRow>> {
+  const rows = await db
+    .select()
+    .from(webhookLogs)
+    .where(and(eq(webhookLogs.webhookId, webhookId), keysetWhere(webhookLogs, page.cursor)))
+    .orderBy(...keysetOrder(webhookLogs))
+    .limit(page.limit + 1);
+  return toPage(rows, page.limit);
+}
+
+export async function findWebhookLog(db: Db, webhookId: string, id: string): Promise<WebhookLogRow | undefined> {
+  const [row] = await db.select().from(webhookLogs).where(and(eq(webhookLogs.id, id), eq(webhookLogs.webhookId, webhookId)));
+  return row;
+}
+
+export async function findWebhookEvent(db: Db, id: string): Promise<WebhookEventRow | undefined> {
+  const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, id));
+  return row;
+}
+
+export async function insertWebhookEvent(db: Db, values: typeof webhookEvents.$inferInsert): Promise<WebhookEventRow> {
+  const [row] = await db.insert(webhookEvents).values(values).returning();
+  return row;
+}
+
+/**
+ * Fans events out into deliveries, once: takes up to `limit` events not dispatched yet (skipping
+ * those another node is dispatching), makes a `webhook` task for each enabled webhook of the
+ * event's user that wants it, and marks the events dispatched, in one transaction.
+ */
+export async function dispatchWebhookEvents(db: Db, now: number, limit: number): Promise<{ dispatched: number; deliveries: TaskRow[] }> {
+  return db.transaction(async (tx) => {
+    const events = await tx
+      .select()
+      .from(webhookEvents)
+      .where(isNull(webhookEvents.dispatchedAt))
+      .orderBy(webhookEvents.createdAt)
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (events.length === 0) return { dispatched: 0, deliveries: [] };
+    const owners = [...new Set(events.map((event) => event.userId))];
+    const hooks = await tx
+      .select()
+      .from(webhooks)
+      .where(and(inArray(webhooks.userId, owners), eq(webhooks.disabled, false)));
+    const deliveries = events.flatMap((event) =>
+      hooks
+        .filter((hook) => hook.userId === event.userId && (hook.events.length === 0 || hook.events.includes(event.type as never)))
+        .map((hook) => deliveryTask(hook.userId, hook.id, event.id, now)),
+    );
+    await tx
+      .update(webhookEvents)
+      .set({ dispatchedAt: now })
+      .where(inArray(webhookEvents.id, events.map((event) => event.id)));
+    return { dispatched: events.length, deliveries: deliveries.length ? await tx.insert(tasks).values(deliveries).returning() : [] };
+  });
+}
+
+/** A delivery of one event to one webhook: an internal task the runners run like any other. */
+export function deliveryTask(userId: string, webhookId: string, eventId: string, now: number): typeof tasks.$inferInsert {
+  return {
+    userId,
+    type: "webhook",
+    params: { webhook: { webhookId, eventId } },
+    phase: "waiting",
+    statusUpdatedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Events dispatched before `before` that no webhook wanted, or whose deliveries are long over. */
+export async function deleteOldWebhookEvents(db: Db, before: number): Promise<void> {
+  await db.delete(webhookEvents).where(sql`${webhookEvents.dispatchedAt} < ${before}`);
+}

@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
+import type { ResumableUploads } from "./types";
+
+/**
+ * Resumable uploads on local disk: tus's file store writes each upload in place under
+ * `directory` (`<id>` and its `<id>.json`); the finished file is renamed to the asset's path, so
+ * no second copy is made (both live under DATA_DIR, on one file system). Ids are asset ids.
+ */
+export class LocalResumableUploads implements ResumableUploads {
+  private store: FileStore | undefined;
+
+  constructor(
+    private readonly directory: string,
+    private readonly pathOfKey: (key: string) => string,
+  ) {}
+
+  /**
+   * Made on first use: FileStore's constructor starts an unawaited mkdir whose failure is thrown
+   * from a callback, so an app that is closed (and its data directory removed) right after
+   * starting would crash the process.
+   */
+  get dataStore(): FileStore {
+    if (!this.store) {
+      fs.mkdirSync(this.directory, { recursive: true });
+      this.store = new FileStore({ directory: this.directory });
+    }
+    return this.store;
+  }
+
+  async complete(id: string, key: string): Promise<void> {
+    const target = this.pathOfKey(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.rename(path.join(this.directory, id), target);
+    await this.forgetInfo(id);
+  }
+
+  async discard(id: string): Promise<void> {
+    await fs.promises.rm(path.join(this.directory, id), { force: true });
+    await this.forgetInfo(id);
+  }
+
+  /** The file store's `<id>.json`, gone or not. */
+  private async forgetInfo(id: string): Promise<void> {
+    await fs.promises.rm(path.join(this.directory, `${id}.json`), { force: true });
+  }
+}

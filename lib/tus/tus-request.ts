@@ -1,0 +1,77 @@
+import { conflict, forbidden, notFound, payloadTooLarge } from "@/lib/api/errors";
+import type { App } from "@/lib/app/app";
+import { endTusUpload, startTusUpload, tusUploadState } from "@/lib/assets/tus-uploads";
+import type { AssetRow } from "@/lib/db/schema";
+import { UploadTooLargeError } from "@/lib/storage/local-store";
+import { isUuid } from "@/lib/uuid";
+import { TUS_PATH, tusUploadUrl, verifyTusToken } from "./tus-token";
+
+export interface CheckedTusRequest {
+  method: string;
+  assetId: string;
+  /** When the upload URL (and the token) expire: the upload's `Upload-Expires`. */
+  expiresAt: number;
+  /** The asset of an existing upload (HEAD, PATCH, DELETE). */
+  asset?: AssetRow;
+  /** Set when the request is answered here, without tus. */
+  answer?: Response;
+}
+
+const TOKEN_REFUSALS = {
+  missing: "the tus token is missing: use the tusEndpoint (and then the Location) that request-upload gave",
+  invalid: "the tus token is not valid",
+  expired: "the upload URL has expired",
+};
+
+/**
+ * The checks before tus sees a request: a valid token for this asset (403), and the asset's single
+ * upload slot (409) — taken at creation, held until the URL expires. A HEAD on an upload that is
+ * complete says so, even after its bytes became the asset's file.
+ */
+export async function checkTusRequest(app: App, request: Request, origin: string): Promise<CheckedTusRequest> {
+  const { method } = request;
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const verdict = verifyTusToken(app.uploadSigningSecret, token, app.now());
+  if (!verdict.ok) throw forbidden(TOKEN_REFUSALS[verdict.reason]);
+  const { assetId, expiresAt } = verdict;
+  const pathId = url.pathname.slice(TUS_PATH.length).replace(/^\//, "");
+  if (method === "POST") {
+    if (pathId) throw notFound("create uploads at the tus endpoint, not at an upload's URL");
+    const length = Number(request.headers.get("upload-length") ?? NaN);
+    if (length > app.config.maxUploadBytes) throw payloadTooLarge(new UploadTooLargeError(app.config.maxUploadBytes).message);
+    await startTusUpload(app, assetId, expiresAt, tusUploadUrl(origin, assetId, token!));
+    return { method, assetId, expiresAt };
+  }
+  if (!isUuid(pathId)) throw notFound("no such upload: use the Location that the tus endpoint answered");
+  if (pathId.toLowerCase() !== assetId) throw forbidden("this tus token is for another upload");
+  const { asset, complete } = await tusUploadState(app, assetId);
+  if (!complete) return { method, assetId, expiresAt, asset };
+  if (method !== "HEAD") throw conflict("the upload is complete");
+  const size = String((await app.storage.stat(asset.storageKey))?.size ?? 0);
+  const headers = { "Tus-Resumable": "1.0.0", "Upload-Offset": size, "Upload-Length": size, "Cache-Control": "no-store" };
+  return { method, assetId, expiresAt, answer: new Response(null, { status: 200, headers }) };
+}
+
+/**
+ * tus's answer, completed: `Upload-Expires` on an unfinished upload, the slot given back when a
+ * creation failed or an upload was terminated, and the API's error shape.
+ */
+export async function tusAnswer(app: App, request: CheckedTusRequest, response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  if (request.method === "POST" && response.status >= 400) await releaseFailedCreation(app, request.assetId);
+  if (request.method === "DELETE" && response.status === 204 && request.asset) await endTusUpload(app, request.asset);
+  if (response.status < 300 && headers.get("upload-offset") !== headers.get("upload-length")) {
+    headers.set("Upload-Expires", new Date(request.expiresAt).toUTCString());
+  }
+  if (response.status < 400) return new Response(response.body, { status: response.status, headers });
+  const said = (await response.text()).trim() || response.statusText;
+  headers.set("Content-Type", "application/json");
+  headers.delete("Content-Length");
+  return new Response(JSON.stringify({ errors: [said] }), { status: response.status, headers });
+}
+
+async function releaseFailedCreation(app: App, assetId: string) {
+  const state = await tusUploadState(app, assetId).catch(() => undefined);
+  if (state && !state.complete) await endTusUpload(app, state.asset);
+}

@@ -1,0 +1,59 @@
+import { Server } from "@tus/server";
+import type { ApiError } from "@/lib/api/errors";
+import { publicOrigin } from "@/lib/api/origin";
+import type { App } from "@/lib/app/app";
+import { finishTusUpload } from "@/lib/assets/tus-uploads";
+import { isNamedError } from "@/lib/named-error";
+import { isUuid } from "@/lib/uuid";
+import { LeaseLocker } from "./lease-locker";
+import { TUS_PATH, tusUploadUrl, verifyTusToken } from "./tus-token";
+
+const servers = new WeakMap<App, Server>();
+
+/** The upload id of a tus request: the last path segment, an asset id (the token is in the query). */
+function uploadIdOf(request: Request): string | undefined {
+  const last = new URL(request.url).pathname.split("/").at(-1) ?? "";
+  return isUuid(last) ? last.toLowerCase() : undefined;
+}
+
+/** The token of a request that the route has already verified. */
+function tokenOf(request: Request): string {
+  return new URL(request.url).searchParams.get("token") ?? "";
+}
+
+/**
+ * The app's tus server (@tus/server), built once: its uploads live in the app's store (one per
+ * asset, named by the asset's id), its locks in the database, and its last byte makes the asset
+ * `processing`. The route (app/api/asset/upload/tus) checks every request's token first.
+ */
+export function tusServerOf(app: App): Server {
+  let server = servers.get(app);
+  if (server) return server;
+  server = new Server({
+    path: TUS_PATH,
+    datastore: app.storage.resumable.dataStore,
+    locker: new LeaseLocker(app.db, app.now),
+    maxSize: app.config.maxUploadBytes,
+    exposedHeaders: ["Upload-Expires"],
+    disableTerminationForFinishedUploads: true,
+    namingFunction: (request) => {
+      const token = verifyTusToken(app.uploadSigningSecret, tokenOf(request), app.now());
+      if (!token.ok) throw { status_code: 403, body: "the tus token is not valid" };
+      return token.assetId;
+    },
+    getFileIdFromRequest: uploadIdOf,
+    generateUrl: (request, { id }) => tusUploadUrl(publicOrigin(request, app.config.appUrl), id, tokenOf(request)),
+    onUploadFinish: async (_request, upload) => {
+      try {
+        await finishTusUpload(app, upload.id);
+      } catch (error) {
+        // tus answers a thrown Error with 500 and its message; a refusal is given as tus expects.
+        if (isNamedError<ApiError>(error, "ApiError")) throw { status_code: error.status, body: error.message };
+        throw error;
+      }
+      return {};
+    },
+  });
+  servers.set(app, server);
+  return server;
+}

@@ -1,0 +1,23 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const SOURCES = ["app", "pages", "components", "lib", "inngest", "drizzle", "next.config.ts", "instrumentation.ts", "package-lock.json"];
+
+function newestChange(entry: string): number {
+  const stats = fs.statSync(entry);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return Math.max(stats.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
+}
+
+/**
+ * Tests that run the real server (test/helpers/server-process.ts) need a production build of the
+ * current sources: builds unless .next holds one newer than every source file.
+ */
+export default function ensureProductionBuild() {
+  const buildId = path.resolve(".next/BUILD_ID");
+  const sources = Math.max(...SOURCES.filter((entry) => fs.existsSync(entry)).map(newestChange));
+  if (fs.existsSync(buildId) && fs.statSync(buildId).mtimeMs > sources) return;
+  console.info("[test setup] building the production server (next build) for the tests that run it");
+  execFileSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], { stdio: "inherit" });
+}
