@@ -19,6 +19,7 @@ import { benchProcessing } from "./processing";
 import { benchRequestBodies } from "./request-bodies";
 import { benchRequestUploadLoad } from "./request-upload-load";
 import { benchTusUpload } from "./tus-upload";
+import { benchWebhooks } from "./webhooks";
 
 const sizeBytes = Number(process.env.BENCH_SIZE_MIB ?? 1024) * 1024 * 1024;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -35,6 +36,7 @@ const BENCHES: Record<string, () => Promise<BenchResult>> = {
   concurrency: () => benchConcurrency(),
   bodies: () => benchRequestBodies(),
   footprint: () => benchFootprint(databaseUrl),
+  webhooks: () => benchWebhooks(databaseUrl),
 };
 
 async function main() {

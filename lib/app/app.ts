@@ -5,6 +5,7 @@ import { VerifiedTokenCache } from "@/lib/auth/verified-token-cache";
 import { loadConfig, type Config } from "@/lib/config/config";
 import { resolveSecrets } from "@/lib/config/secrets";
 import { openDatabase, type Database } from "@/lib/db/client";
+import { WEBHOOK_EVENTS_CHANNEL } from "@/lib/db/webhooks";
 import { ApiRateLimiter } from "@/lib/limits/api-rate-limiter";
 import { DatabaseLimiter } from "@/lib/limits/database-limiter";
 import { connectRedis, RedisLimiter, type RedisClient } from "@/lib/limits/redis-limiter";
@@ -15,6 +16,7 @@ import type { Storage } from "@/lib/storage/types";
 import { createRunner } from "@/lib/tasks/create-runner";
 import type { RetryPolicy } from "@/lib/tasks/inline-step";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
+import { EventDispatcher } from "@/lib/webhooks/dispatch-events";
 import { startMaintenance } from "./maintenance";
 import { newNodeIdentity, type NodeIdentity } from "./node";
 
@@ -64,9 +66,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (singleProcess) await recoverInterruptedUploads(deps);
     const node = newNodeIdentity(config.nodeName);
     const runner = await createRunner(deps, { nodeId: node.id, singleProcess, retryPolicy: options.retryPolicy });
+    const webhookEvents = new EventDispatcher({ ...deps, runner });
+    const stopListening = await database.listen(WEBHOOK_EVENTS_CHANNEL, () => void webhookEvents.kick());
     const limiter: SharedLimiter = redis && config.redis ? new RedisLimiter(redis, config.redis.keyPrefix) : new DatabaseLimiter(db);
     const maintenance = startMaintenance(
-      { db, node, runner, runnerKind: runner.kind, storageKind: storage.kind, startedAt: now(), now },
+      { db, node, runner, webhookEvents, runnerKind: runner.kind, storageKind: storage.kind, startedAt: now(), now },
       (config.taskLeaseSeconds * 1000) / 3,
     );
     await maintenance.started();
@@ -83,7 +87,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       authSecret: secrets.authSecret,
       uploadSigningSecret: secrets.uploadSigningSecret,
       async close() {
+        await stopListening();
         await maintenance.stop();
+        await webhookEvents.idle();
         await runner.close();
         await redis?.quit();
         await database.close();

@@ -1,5 +1,6 @@
 import { deleteSpentRateLimits } from "@/lib/db/rate-limits";
 import { deleteNodesSeenBefore, recordNodeAlive, removeNode } from "@/lib/db/nodes";
+import { deleteOldWebhookHistory } from "@/lib/db/webhooks";
 import { log } from "@/lib/log/log";
 import type { TaskRunner } from "@/lib/tasks/types";
 import type { Db } from "@/lib/db/client";
@@ -7,13 +8,17 @@ import type { NodeIdentity } from "./node";
 
 /** Nodes not seen for this long are forgotten. */
 const FORGET_NODES_MS = 24 * 3600_000;
-/** Spent rate limits and forgotten nodes are cleared once in this many ticks. */
+/** Webhook events and delivery logs are kept this long (deliveries retry for a day; logs can be resent). */
+const KEEP_WEBHOOK_HISTORY_MS = 7 * 24 * 3600_000;
+/** Spent rate limits, forgotten nodes and old webhook history are cleared once in this many ticks. */
 const CLEANUP_EVERY = 60;
 
 export interface MaintenanceDeps {
   db: Db;
   node: NodeIdentity;
   runner: TaskRunner;
+  /** Fans out webhook events: each tick catches any whose notification was missed. */
+  webhookEvents: { kick(): Promise<void> };
   runnerKind: string;
   storageKind: string;
   startedAt: number;
@@ -23,7 +28,7 @@ export interface MaintenanceDeps {
 /**
  * The node's periodic work, from its start: it says it is alive (for /api/health), and on the
  * inline runner it sweeps for tasks that are due and held by no live node, which takes over a
- * dead node's tasks once their leases run out.
+ * dead node's tasks once their leases run out. It also fans out any webhook events still waiting.
  */
 export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
   let ticks = 0;
@@ -33,9 +38,11 @@ export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
     const self = { id: deps.node.id, name: deps.node.name, runner: deps.runnerKind, storage: deps.storageKind, startedAt: deps.startedAt };
     await recordNodeAlive(deps.db, self, now);
     await deps.runner.sweep?.();
+    await deps.webhookEvents.kick();
     if (ticks++ % CLEANUP_EVERY === 0) {
       await deleteSpentRateLimits(deps.db, now);
       await deleteNodesSeenBefore(deps.db, now - FORGET_NODES_MS);
+      await deleteOldWebhookHistory(deps.db, now - KEEP_WEBHOOK_HISTORY_MS);
     }
   };
   const run = () => {

@@ -14,6 +14,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Calls `onNotify` on every NOTIFY on `channel`, from any connection or node; resolves to a stop function. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,15 @@ export async function openDatabase(options: { url?: string; poolSize?: number; d
   if (options.url) {
     await migrateOnce(options.url);
     const client = postgres(options.url, { max: options.poolSize ?? DEFAULT_POOL_SIZE, onnotice: () => {} });
-    return { db: drizzlePostgres(client, { schema }), kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    return {
+      db: drizzlePostgres(client, { schema }),
+      kind: "postgres",
+      async listen(channel, onNotify) {
+        const { unlisten } = await client.listen(channel, () => onNotify());
+        return unlisten;
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
@@ -55,6 +65,7 @@ export async function openDatabase(options: { url?: string; poolSize?: number; d
     return {
       db,
       kind: "pglite",
+      listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
       close: async () => {
         await client.close();
         release();

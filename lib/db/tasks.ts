@@ -2,7 +2,10 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
 import { preparedStatement } from "./prepared";
-import { assets, tasks, users, type AssetRow, type TaskPhase, type TaskRow, type TaskType } from "./schema";
+import { assets, PUBLIC_TASK_TYPES, tasks, users, type AssetRow, type TaskPhase, type TaskRow, type TaskType } from "./schema";
+
+/** Webhook deliveries are internal tasks: users see, count and act on the others only. */
+const isPublicTask = inArray(tasks.type, [...PUBLIC_TASK_TYPES]);
 
 export type NewTask = typeof tasks.$inferInsert;
 export type TaskPatch = Partial<Omit<TaskRow, "id" | "userId" | "type" | "createdAt">>;
@@ -46,7 +49,7 @@ export async function findTaskWithInputAsset(
 }
 
 export async function findUserTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
-  const [row] = await db.select().from(tasks).where(and(eq(tasks.id, id), eq(tasks.userId, userId)));
+  const [row] = await db.select().from(tasks).where(and(eq(tasks.id, id), eq(tasks.userId, userId), isPublicTask));
   return row;
 }
 
@@ -62,6 +65,7 @@ export async function listUserTasks(
     .where(
       and(
         eq(tasks.userId, userId),
+        isPublicTask,
         filter.assetId ? eq(tasks.inputAssetId, filter.assetId) : undefined,
         filter.type ? eq(tasks.type, filter.type) : undefined,
         filter.phase ? eq(tasks.phase, filter.phase) : undefined,
@@ -115,7 +119,7 @@ async function countActiveUserTasks(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), inArray(tasks.phase, ["waiting", "running"])));
+    .where(and(eq(tasks.userId, userId), isPublicTask, inArray(tasks.phase, ["waiting", "running"])));
   return row.count;
 }
 

@@ -12,6 +12,9 @@ import {
   type WebhookRow,
 } from "./schema";
 
+/** The channel the database's triggers notify when they record an event (drizzle/0005). */
+export const WEBHOOK_EVENTS_CHANNEL = "vas_webhook_events";
+
 export type NewWebhook = typeof webhooks.$inferInsert;
 export type WebhookPatch = Partial<Pick<WebhookRow, "name" | "url" | "events" | "sealedSecret" | "disabled" | "updatedAt">>;
 
@@ -142,7 +145,8 @@ export function deliveryTask(userId: string, webhookId: string, eventId: string,
   };
 }
 
-/** Events dispatched before `before` that no webhook wanted, or whose deliveries are long over. */
-export async function deleteOldWebhookEvents(db: Db, before: number): Promise<void> {
+/** Events dispatched, and delivery attempts made, before `before`. */
+export async function deleteOldWebhookHistory(db: Db, before: number): Promise<void> {
   await db.delete(webhookEvents).where(sql`${webhookEvents.dispatchedAt} < ${before}`);
+  await db.delete(webhookLogs).where(sql`${webhookLogs.createdAt} < ${before}`);
 }

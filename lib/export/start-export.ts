@@ -9,7 +9,7 @@ import { serializeTask } from "@/lib/tasks/serialize-task";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { splitExportRequest } from "./export-params";
 import type { ExportRequest } from "./schemas";
-import { checkDestination, DestinationRefusedError } from "@/lib/outbound/ssrf-guard";
+import { assertDestination } from "@/lib/outbound/assert-destination";
 
 /** Checks an export request against the asset and the destinations, then queues the export task. */
 export async function startExport(
@@ -26,7 +26,7 @@ export async function startExport(
       "ipfs.pinning: no pinning credentials: give jwt, or apiKey and apiSecret (this server has no default PINATA_JWT)",
     ]);
   }
-  if (request.custom) await assertExportDestination(request.custom.url, deps.config.exportAllowedHosts);
+  if (request.custom) await assertDestination(request.custom.url, deps.config.exportAllowedHosts, "custom.url");
   const { params: exportParams, secrets } = splitExportRequest(request);
   const now = deps.now();
   const taskId = randomUUID();
@@ -46,13 +46,4 @@ export async function startExport(
   const task = withinCapOrRefuse(inserted, limit, () => conflict("the export could not be created"));
   await queueTask(deps, runner, task);
   return serializeTask(task);
-}
-
-async function assertExportDestination(url: string, allowedHosts: string[]): Promise<void> {
-  try {
-    await checkDestination(new URL(url), allowedHosts);
-  } catch (error) {
-    if (error instanceof DestinationRefusedError) throw unprocessable([`custom.url: ${error.message}`]);
-    throw error;
-  }
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema } from "@/lib/api/list-query";
-import { TASK_PHASES, TASK_TYPES } from "@/lib/db/schema";
+import { PUBLIC_TASK_TYPES, TASK_PHASES } from "@/lib/db/schema";
 import { isUuid } from "@/lib/uuid";
 
 export const exportOutputSchema = z.object({
@@ -23,7 +23,7 @@ export type CustomExportOutput = NonNullable<ExportOutput["custom"]>;
 
 export const taskSchema = z.object({
   id: z.uuid(),
-  type: z.enum(TASK_TYPES),
+  type: z.enum(PUBLIC_TASK_TYPES),
   createdAt: z.number(),
   updatedAt: z.number(),
   inputAssetId: z.uuid().optional(),
@@ -42,6 +42,6 @@ export type Task = z.infer<typeof taskSchema>;
 
 export const listTasksQuerySchema = pageQuerySchema.extend({
   assetId: z.string().refine(isUuid, "must be an asset id (UUID)").optional(),
-  type: z.enum(TASK_TYPES).optional(),
+  type: z.enum(PUBLIC_TASK_TYPES).optional(),
   phase: z.enum(TASK_PHASES).optional(),
 });

@@ -1,11 +1,12 @@
-import type { TaskRow } from "@/lib/db/schema";
+import type { PublicTaskType, TaskRow } from "@/lib/db/schema";
 import type { Task } from "./schemas";
 
 /** The public Task, shaped like Livepeer Studio's task object. Secrets never leave the row. */
 export function serializeTask(row: TaskRow): Task {
   const task: Task = {
     id: row.id,
-    type: row.type,
+    // Only public tasks reach here: lib/db/tasks hides webhook deliveries, and they make no events.
+    type: row.type as PublicTaskType,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     params: row.params,

@@ -16,6 +16,11 @@ export class EventDispatcher {
 
   constructor(private readonly deps: TaskDeps & { runner: TaskRunner }) {}
 
+  /** Resolves when no pass is running. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   kick(): Promise<void> {
     if (this.running) {
       this.again = true;

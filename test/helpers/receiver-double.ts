@@ -13,6 +13,8 @@ export interface Received {
   bytes?: Buffer;
   /** False when the connection ended before the body was complete. */
   complete: boolean;
+  /** When the whole body had arrived (Date.now()). */
+  receivedAt?: number;
 }
 
 export interface ReceiverDouble {
@@ -58,6 +60,7 @@ export async function startReceiverDouble(options: { keepBytes?: boolean } = {})
         }
       }
       record.complete = true;
+      record.receivedAt = Date.now();
     } catch {
       // The sender went away mid-body.
     }

@@ -8,6 +8,7 @@ import { makeLargeMp4 } from "../helpers/large-mp4";
 import { startReceiverDouble, type ReceiverDouble } from "../helpers/receiver-double";
 import { api, startServer, type ServerProcess } from "../helpers/server-process";
 import { createThrowawayDatabase, testDatabaseKinds, type ThrowawayDatabase } from "../helpers/test-databases";
+import { verifiedEvent } from "../helpers/webhooks";
 
 /** Starts a PUT of `bytes` that sends only the first `sent` bytes and then holds the connection. */
 function partialPut(url: string, bytes: Buffer, sent: number) {
@@ -32,6 +33,8 @@ async function poll<T>(read: () => Promise<T>, until: (value: T) => boolean, tim
  */
 describe.each(testDatabaseKinds)("a server killed with -9 and started again, on %s", (kind) => {
   let receiver: ReceiverDouble;
+  /** A webhook endpoint; deliveries run one at a time (WEBHOOK_CONCURRENCY=1). */
+  let hooks: ReceiverDouble;
   let dataDir: string;
   let database: ThrowawayDatabase | undefined;
   let env: Record<string, string>;
@@ -39,13 +42,20 @@ describe.each(testDatabaseKinds)("a server killed with -9 and started again, on 
 
   beforeAll(async () => {
     receiver = await startReceiverDouble({ keepBytes: false });
+    hooks = await startReceiverDouble();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-crash-"));
     if (kind === "postgres") database = await createThrowawayDatabase();
-    env = { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "", EXPORT_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}` };
+    env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? "",
+      EXPORT_ALLOWED_HOSTS: `127.0.0.1:${receiver.port},127.0.0.1:${hooks.port}`,
+      WEBHOOK_CONCURRENCY: "1",
+    };
   });
   afterAll(async () => {
     await server?.kill("SIGKILL");
     await receiver.close();
+    await hooks.close();
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -116,4 +126,22 @@ describe.each(testDatabaseKinds)("a server killed with -9 and started again, on 
     const finished = receiver.received.filter((r) => r.path === "/after-crash" && r.complete);
     expect(finished.at(-1)).toMatchObject({ size: bytes.length });
   }, 180_000);
+
+  it("right after a change, before its delivery: the event is delivered after the restart", async () => {
+    const created = await api(server!, "/api/webhook", { method: "POST", json: { name: "crash", url: hooks.url, events: ["asset.created"] } });
+    expect(created.status).toBe(200);
+    const { sharedSecret } = await created.json();
+    // The first event's delivery hangs in the only delivery slot, so the second cannot be delivered before the kill.
+    const stall = hooks.stallAfter(1);
+    await api(server!, "/api/asset/request-upload", { method: "POST", json: { name: "first" } });
+    await stall.stalled;
+    const second = await (await api(server!, "/api/asset/request-upload", { method: "POST", json: { name: "second" } })).json();
+    await restart();
+    expect(hooks.received.some((r) => r.complete)).toBe(false);
+    stall.release();
+
+    const delivered = () => hooks.received.filter((r) => r.complete).map((r) => verifiedEvent(r, sharedSecret));
+    const got = await poll(async () => delivered(), (events) => events.some((e) => e.payload.asset?.id === second.asset.id), 60_000);
+    expect(got.find((e) => e.payload.asset?.id === second.asset.id)).toMatchObject({ event: "asset.created", payload: { asset: { snapshot: { name: "second" } } } });
+  }, 120_000);
 });

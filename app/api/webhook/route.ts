@@ -1,0 +1,18 @@
+import { pagedResponse, pageQuerySchema } from "@/lib/api/list-query";
+import { methods } from "@/lib/api/methods";
+import { withUser } from "@/lib/api/with-user";
+import { createWebhook, listWebhooks } from "@/lib/webhooks/manage-webhooks";
+import { webhookInputSchema } from "@/lib/webhooks/schemas";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: withUser({ query: pageQuerySchema }, async ({ query, url, app, caller, origin }) => {
+    const page = await listWebhooks(app, caller, query);
+    return pagedResponse(url, page.items, page.nextCursor, origin);
+  }),
+
+  /** 200 as Livepeer answers; the shared secret is in this response only. */
+  POST: withUser({ body: webhookInputSchema }, async ({ body, app, caller }) => {
+    const webhook = await createWebhook(app, caller, body);
+    return Response.json(webhook, { headers: { "Cache-Control": "no-store" } });
+  }),
+});

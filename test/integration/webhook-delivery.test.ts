@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTask } from "@/lib/db/tasks";
+import { requestUpload } from "../helpers/api";
+import { callRoute } from "../helpers/call-route";
+import { startReceiverDouble, type ReceiverDouble } from "../helpers/receiver-double";
+import { startTestApp, type TestApp } from "../helpers/test-app";
+import { testDatabaseKinds } from "../helpers/test-databases";
+import { createWebhook, eventually, listLogs, verifiedEvent, webhookById } from "../helpers/webhooks";
+
+/**
+ * Delivery against endpoints that fail the ways real ones do. Retries wait for real (5 s, then
+ * 10 s), so the cases run concurrently, each with its own user, webhook and receiver.
+ */
+describe.each(testDatabaseKinds)("webhook delivery faults on %s", (kind) => {
+  const names = ["flaky", "gone", "refusing", "hanging", "isolated", "stuck"] as const;
+  const receivers = {} as Record<(typeof names)[number], ReceiverDouble>;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    for (const name of names) receivers[name] = await startReceiverDouble();
+    t = await startTestApp(kind, { EXPORT_ALLOWED_HOSTS: names.map((name) => `127.0.0.1:${receivers[name].port}`).join(",") });
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all(names.map((name) => receivers[name].close()));
+  });
+
+  /** A user with one webhook on `receiver` that wants asset.created only; the event is made by a new upload. */
+  async function userWithWebhook(receiver: ReceiverDouble) {
+    const { token, userId } = await t.createUser();
+    const webhook = await createWebhook(token, { name: "faults", url: receiver.url, events: ["asset.created"] });
+    const upload = () => requestUpload(token);
+    return { token, userId, webhook, upload };
+  }
+
+  const completed = (receiver: ReceiverDouble) => receiver.received.filter((r) => r.complete);
+
+  it.concurrent("500 twice, then 200: delivered on the third attempt, and the log shows three", async () => {
+    const receiver = receivers.flaky;
+    const { token, webhook, upload } = await userWithWebhook(receiver);
+    receiver.failNext(2, 500, "busy");
+    const { asset } = await upload();
+    await eventually(() => (completed(receiver).length === 3 ? true : undefined), 30_000, "the third attempt");
+    const events = completed(receiver).map((r) => verifiedEvent(r, webhook.sharedSecret));
+    expect(new Set(events.map((e) => e.id)).size).toBe(1);
+    expect(events[0].payload.asset?.id).toBe(asset.id);
+    const logs = await eventually(async () => {
+      const found = await listLogs(token, webhook.id);
+      return found.length === 3 ? found : undefined;
+    }, 5_000, "three log entries");
+    expect(logs.map((log) => [log.success, log.response.status])).toEqual([[true, 200], [false, 500], [false, 500]]);
+    expect(logs[2].response.body).toBe("busy");
+    const [first, second, third] = events.map((e) => e.timestamp);
+    expect(second - first).toBeGreaterThanOrEqual(4_500);
+    expect(third - second).toBeGreaterThanOrEqual(9_500);
+  }, 60_000);
+
+  it.concurrent("410 disables the webhook, and later events are not sent", async () => {
+    const receiver = receivers.gone;
+    const { token, webhook, upload } = await userWithWebhook(receiver);
+    receiver.answer(410, "no such hook");
+    await upload();
+    const disabled = await eventually(async () => {
+      const current = await (await callRoute(webhookById.GET, `/api/webhook/${webhook.id}`, { token, params: { id: webhook.id } })).json();
+      return current.disabled ? current : undefined;
+    }, 10_000, "the webhook disabled");
+    expect(disabled.status.lastFailure).toMatchObject({ statusCode: 410 });
+    await upload();
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(completed(receiver)).toHaveLength(1);
+  }, 60_000);
+
+  it.concurrent("400 is not retried", async () => {
+    const receiver = receivers.refusing;
+    const { token, webhook, upload } = await userWithWebhook(receiver);
+    receiver.answer(400, "bad");
+    await upload();
+    await eventually(() => (completed(receiver).length ? true : undefined), 10_000, "the attempt");
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    expect(completed(receiver)).toHaveLength(1);
+    const logs = await listLogs(token, webhook.id);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ success: false, response: { status: 400 } });
+  }, 60_000);
+
+  it.concurrent("an endpoint that hangs is cut off at 10 s and tried again", async () => {
+    const receiver = receivers.hanging;
+    const { token, webhook, upload } = await userWithWebhook(receiver);
+    const stall = receiver.stallAfter(1);
+    await upload();
+    await stall.stalled;
+    const [cut] = await eventually(async () => {
+      const logs = await listLogs(token, webhook.id);
+      return logs.length ? logs : undefined;
+    }, 20_000, "the cut-off attempt");
+    stall.release();
+    expect(cut.success).toBe(false);
+    expect(cut.duration).toBeGreaterThanOrEqual(9.5);
+    expect(cut.duration).toBeLessThan(12);
+    expect(cut.response.body).toMatch(/not done within 10 s/);
+    await eventually(() => (completed(receiver).length ? true : undefined), 20_000, "the retry");
+    expect((await listLogs(token, webhook.id)).map((log) => log.success)).toEqual([true, false]);
+  }, 60_000);
+
+  it.concurrent("one user's hanging endpoint does not delay another user's 100 events (p95 under 2 s)", async () => {
+    const stuck = await userWithWebhook(receivers.stuck);
+    const stall = receivers.stuck.stallAfter(1);
+    for (let i = 0; i < 10; i++) await stuck.upload();
+    await stall.stalled;
+
+    const { token, userId } = await t.createUser();
+    const webhook = await createWebhook(token, { name: "isolated", url: receivers.isolated.url, events: ["task.spawned"] });
+    for (let i = 0; i < 100; i++) {
+      const now = t.app.now();
+      await insertTask(t.app.db, { userId, type: "export", params: {}, phase: "completed", statusUpdatedAt: now, createdAt: now, updatedAt: now });
+    }
+    await eventually(() => (completed(receivers.isolated).length >= 100 ? true : undefined), 30_000, "100 deliveries");
+    stall.release();
+    const latencies = completed(receivers.isolated)
+      .map((r) => r.receivedAt! - verifiedEvent(r, webhook.sharedSecret).createdAt)
+      .sort((a, b) => a - b);
+    expect(latencies).toHaveLength(100);
+    expect(latencies[94]).toBeLessThan(2_000);
+  }, 60_000);
+});
