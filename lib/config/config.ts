@@ -25,10 +25,13 @@ export function maxRunningExportsPerUserFrom(env: Record<string, string | undefi
   return parsed.success ? parsed.data : 2;
 }
 
+const DEFAULT_WEBHOOK_DELIVERIES_PER_USER = 4;
+const webhookDeliveriesPerUser = positiveInt(DEFAULT_WEBHOOK_DELIVERIES_PER_USER, 64);
+
 /** WEBHOOK_DELIVERIES_PER_USER on its own, for the Inngest function's concurrency key (see above). */
 export function webhookDeliveriesPerUserFrom(env: Record<string, string | undefined>): number {
-  const parsed = positiveInt(2, 64).safeParse(env.WEBHOOK_DELIVERIES_PER_USER);
-  return parsed.success ? parsed.data : 2;
+  const parsed = webhookDeliveriesPerUser.safeParse(env.WEBHOOK_DELIVERIES_PER_USER);
+  return parsed.success ? parsed.data : DEFAULT_WEBHOOK_DELIVERIES_PER_USER;
 }
 
 const envSchema = z.object({
@@ -52,8 +55,8 @@ const envSchema = z.object({
   MAX_ACTIVE_TASKS_PER_USER: positiveInt(100),
   MAX_RUNNING_EXPORTS_PER_USER: runningExportsPerUser,
   EXPORT_IDLE_TIMEOUT: positiveInt(60, 3600),
-  WEBHOOK_CONCURRENCY: positiveInt(8, 256),
-  WEBHOOK_DELIVERIES_PER_USER: positiveInt(2, 64),
+  WEBHOOK_CONCURRENCY: positiveInt(32, 256),
+  WEBHOOK_DELIVERIES_PER_USER: webhookDeliveriesPerUser,
   EXPORT_MIN_BYTES_PER_SECOND: positiveInt(256 * 1024),
   MAX_JSON_BODY_BYTES: positiveInt(1024 * 1024, 64 * 1024 * 1024),
   SECRETS_ENCRYPTION_KEY: optionalString.pipe(

@@ -68,11 +68,19 @@ export async function renewTaskLease(db: Db, id: string, owner: string, expiresA
  * on). Only a task still `pending` can be dormant: one queued meanwhile (its upload arrived) is
  * due at once, whatever its last run meant to sleep.
  */
-export async function releaseTaskLease(db: Db, id: string, owner: string, runAfter: number | null): Promise<void> {
-  await db
+/** Gives up `owner`'s lease; the task's phase and due time after it, or undefined when `owner` held none (the task ended, or was taken over). */
+export async function releaseTaskLease(
+  db: Db,
+  id: string,
+  owner: string,
+  runAfter: number | null,
+): Promise<Pick<TaskRow, "phase" | "runAfter"> | undefined> {
+  const [released] = await db
     .update(tasks)
     .set({ leaseOwner: null, leaseExpiresAt: null, runAfter: sql`case when ${tasks.phase} = 'pending' then ${runAfter}::bigint end` })
-    .where(and(eq(tasks.id, id), eq(tasks.leaseOwner, owner)));
+    .where(and(eq(tasks.id, id), eq(tasks.leaseOwner, owner)))
+    .returning({ phase: tasks.phase, runAfter: tasks.runAfter });
+  return released;
 }
 
 /** Unfinished tasks that are due and held by no live node, oldest first: what a sweep takes over. */

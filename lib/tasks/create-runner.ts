@@ -37,6 +37,7 @@ export async function createRunner(deps: TaskDeps, options: RunnerOptions): Prom
       webhook: { size: webhookConcurrency, perUser: webhookDeliveriesPerUser },
     },
     owner: options.nodeId,
+    sharedDatabase: !options.singleProcess,
     leaseMs: deps.config.taskLeaseSeconds * 1000,
     retryPolicy: options.retryPolicy,
   });

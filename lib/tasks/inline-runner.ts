@@ -1,7 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
-import type { TaskType } from "@/lib/db/schema";
+import type { TaskRow, TaskType } from "@/lib/db/schema";
 import { claimTask, listClaimableTasks, releaseTaskLease, renewTaskLease } from "@/lib/db/task-leases";
-import { findTask, incrementTaskRetries } from "@/lib/db/tasks";
+import { incrementTaskRetries } from "@/lib/db/tasks";
 import { log } from "@/lib/log/log";
 import { outsideRequest } from "@/lib/log/request-context";
 import { isNamedError } from "@/lib/named-error";
@@ -25,6 +25,11 @@ export interface InlineRunnerOptions {
   slots: Record<TaskType, { size: number; perUser?: number }>;
   /** This node, as the owner of the task leases it takes. */
   owner: string;
+  /**
+   * Other processes share the database: per-user limits are then also checked in it when a task
+   * is claimed. The embedded database has one process, whose slots already enforce them.
+   */
+  sharedDatabase: boolean;
   /** A lease lasts this long unless renewed (every third of it); a dead node's tasks move on after it. */
   leaseMs: number;
   retryPolicy?: RetryPolicy;
@@ -131,20 +136,20 @@ export class InlineRunner implements TaskRunner {
         try {
           const claim = await this.claim(entry);
           if (!claim) break;
-          await this.execute(entry, claim);
+          const left = await this.execute(entry, claim);
+          entry.rerun ||= !this.closed && left !== undefined && this.isDue(left);
         } catch (error) {
           if (!isNamedError(error, "TaskTakenOverError")) log.error("runner", `task ${entry.id} stopped unexpectedly`, error);
         } finally {
           pool.release(entry.userId);
         }
-        entry.rerun ||= !this.closed && (await this.stillDue(entry.id));
       } while (entry.rerun && !this.closed);
     } finally {
       this.active.delete(entry.id);
       this.busy--;
       this.notifyIfIdle();
-      // A finished task may let another of its user's (on any node's list) start.
-      if (this.options.slots[entry.type].perUser) this.queueSweep();
+      // A finished task may let another of its user's start that a node's claim turned away.
+      if (this.options.sharedDatabase && this.options.slots[entry.type].perUser) this.queueSweep();
     }
   }
 
@@ -155,7 +160,7 @@ export class InlineRunner implements TaskRunner {
    */
   private async claim(entry: ActiveTask, held?: HeldLease): Promise<HeldLease | undefined> {
     const { owner, leaseMs, slots } = this.options;
-    const perUser = slots[entry.type].perUser;
+    const perUser = this.options.sharedDatabase ? slots[entry.type].perUser : undefined;
     const claimed = await claimTask(this.deps.db, { id: entry.id, type: entry.type, owner, now: this.deps.now(), leaseMs, perUser });
     if (!claimed) return undefined;
     if (!held) return new HeldLease(this.deps, entry.id, this.options);
@@ -177,9 +182,12 @@ export class InlineRunner implements TaskRunner {
     });
     try {
       await executeTask(definition, entry.id, step, deps);
-    } finally {
+    } catch (error) {
       await lease.release(null);
+      throw error;
     }
+    // The task as this node left it, when it did not end (finishing it gives up the lease).
+    return lease.release(null);
   }
 
   /**
@@ -228,10 +236,10 @@ export class InlineRunner implements TaskRunner {
   }
 
   /** A run ended with the task still queued or running and nobody holding it: run it again. */
-  private async stillDue(taskId: string): Promise<boolean> {
-    const task = await findTask(this.deps.db, taskId);
-    if (!task || (task.phase !== "waiting" && task.phase !== "running")) return false;
-    return task.leaseOwner === null && (task.runAfter === null || task.runAfter <= this.deps.now());
+  /** Whether a task this node just let go of (unfinished, held by no one) is to run again now. */
+  private isDue(task: Pick<TaskRow, "phase" | "runAfter">): boolean {
+    if (task.phase !== "waiting" && task.phase !== "running") return false;
+    return task.runAfter === null || task.runAfter <= this.deps.now();
   }
 
   private queueSweep() {
@@ -275,9 +283,9 @@ class HeldLease {
     this.timer = setInterval(() => this.renew(), this.options.leaseMs / 3);
   }
 
-  async release(runAfter: number | null): Promise<void> {
+  async release(runAfter: number | null) {
     clearInterval(this.timer);
-    await releaseTaskLease(this.deps.db, this.taskId, this.options.owner, runAfter);
+    return releaseTaskLease(this.deps.db, this.taskId, this.options.owner, runAfter);
   }
 
   private renew() {

@@ -1,4 +1,4 @@
-import { findTask, updateTask } from "@/lib/db/tasks";
+import { updateTask } from "@/lib/db/tasks";
 import type { TaskPhase, TaskRow } from "@/lib/db/schema";
 import { isTaskError, writerOf, type StepTools, type TaskDefinition, type TaskDeps } from "./types";
 import { log } from "@/lib/log/log";
@@ -42,8 +42,7 @@ export async function executeTask(definition: TaskDefinition, taskId: string, st
 
 /** Returns whether the task is to run; a boolean, because step results are stored by Inngest and the row holds secrets. */
 async function markRunning(deps: TaskDeps, taskId: string): Promise<boolean> {
-  const task = await findTask(deps.db, taskId);
-  if (!task || isFinal(task.phase)) return false;
+  // No row when the task is gone or has ended (updateTask never writes an ended task).
   const now = deps.now();
   return Boolean(await updateTask(deps.db, taskId, { phase: "running", updatedAt: now, statusUpdatedAt: now }, writerOf(deps)));
 }

@@ -13,7 +13,9 @@ export interface Received {
   bytes?: Buffer;
   /** False when the connection ended before the body was complete. */
   complete: boolean;
-  /** When the whole body had arrived (Date.now()). */
+  /** When the request began (Date.now()). */
+  startedAt: number;
+  /** When the whole body had arrived. */
   receivedAt?: number;
 }
 
@@ -46,7 +48,7 @@ export async function startReceiverDouble(options: { keepBytes?: boolean } = {})
   const server = http.createServer(async (req, res) => {
     const hash = createHash("sha256");
     const chunks: Buffer[] = [];
-    const record: Received = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, size: 0, sha256: "", complete: false };
+    const record: Received = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, size: 0, sha256: "", complete: false, startedAt: Date.now() };
     received.push(record);
     const activeStall = stall;
     try {

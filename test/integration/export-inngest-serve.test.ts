@@ -35,10 +35,10 @@ describe("GET and PUT /api/inngest", () => {
     await inngestServer.close();
   });
 
-  it("GET describes the app and counts both functions", async () => {
+  it("GET describes the app and counts its three functions", async () => {
     const response = await call("GET");
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ mode: "dev", function_count: 2 });
+    expect(await response.json()).toMatchObject({ mode: "dev", function_count: 3 });
   });
 
   it("PUT syncs the functions, with their event triggers and retries, to the Inngest server", async () => {
@@ -47,7 +47,11 @@ describe("GET and PUT /api/inngest", () => {
     const [registration] = inngestServer.registrations;
     expect(registration).toMatchObject({ appName: "video-asset-service", url: "http://service.test/api/inngest" });
     const functions = Object.fromEntries(registration.functions.map((fn) => [fn.id, fn]));
-    expect(Object.keys(functions).sort()).toEqual(["video-asset-service-export-asset", "video-asset-service-process-upload"]);
+    expect(Object.keys(functions).sort()).toEqual([
+      "video-asset-service-deliver-webhook",
+      "video-asset-service-export-asset",
+      "video-asset-service-process-upload",
+    ]);
     expect(functions["video-asset-service-export-asset"]).toMatchObject({
       triggers: [{ event: "video-assets/export.queued" }],
       steps: { step: { retries: { attempts: 4 } } },
@@ -55,6 +59,14 @@ describe("GET and PUT /api/inngest", () => {
       concurrency: [
         { key: "event.data.taskId", limit: 1 },
         { key: "event.data.userId", limit: 2 },
+      ],
+    });
+    expect(functions["video-asset-service-deliver-webhook"]).toMatchObject({
+      triggers: [{ event: "video-assets/webhook.queued" }],
+      // A slow endpoint holds at most WEBHOOK_DELIVERIES_PER_USER (default 4) of its owner's deliveries.
+      concurrency: [
+        { key: "event.data.taskId", limit: 1 },
+        { key: "event.data.userId", limit: 4 },
       ],
     });
     expect(functions["video-asset-service-process-upload"]).toMatchObject({

@@ -68,7 +68,11 @@ describe.each(testDatabaseKinds)("credentials at rest on %s", (kind) => {
 
   it("are never logged, answered or kept, even when a destination echoes them", async () => {
     const { jwt, apiKey, apiSecret } = pinning.credentials;
-    const secrets = [jwt, apiKey, apiSecret, headerSecret];
+    const webhookSecret = "whsec_" + Buffer.from("webhook-secret-never-at-rest-0123").toString("base64");
+    const secrets = [jwt, apiKey, apiSecret, headerSecret, webhookSecret];
+    // The one answer that holds a secret (the webhook's, shown on creation) stays out of `answers`.
+    const hook = await api(server, "/api/webhook", { method: "POST", json: { name: "signed", url: `${receiver.url}/hook`, sharedSecret: webhookSecret } });
+    expect(hook.status).toBe(200);
     const { body: upload } = await call("/api/asset/request-upload", { method: "POST", json: { name: "secret test" } });
     expect((await fetch(upload.url, { method: "PUT", body: fixture("h264-aac.mp4") })).status).toBe(200);
     for (;;) {
@@ -94,6 +98,10 @@ describe.each(testDatabaseKinds)("credentials at rest on %s", (kind) => {
     });
     expect((await settled(server, good.body.task.id)).status.phase).toBe("completed");
     await call("/api/task?limit=100");
+    await call("/api/webhook");
+    const [webhook] = (await call("/api/webhook")).body;
+    const logs = (await call(`/api/webhook/${webhook.id}/log`)).body;
+    expect(logs.length).toBeGreaterThan(0);
     await call(`/api/task/${echoed.body.task.id}`);
     await call(`/api/asset/${upload.asset.id}`);
 

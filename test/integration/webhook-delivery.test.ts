@@ -18,7 +18,11 @@ describe.each(testDatabaseKinds)("webhook delivery faults on %s", (kind) => {
 
   beforeAll(async () => {
     for (const name of names) receivers[name] = await startReceiverDouble();
-    t = await startTestApp(kind, { EXPORT_ALLOWED_HOSTS: names.map((name) => `127.0.0.1:${receivers[name].port}`).join(",") });
+    t = await startTestApp(kind, {
+      EXPORT_ALLOWED_HOSTS: names.map((name) => `127.0.0.1:${receivers[name].port}`).join(","),
+      // Fewer slots than the stuck user's hanging deliveries: only the per-user limit (4) keeps some free.
+      WEBHOOK_CONCURRENCY: "8",
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -110,9 +114,11 @@ describe.each(testDatabaseKinds)("webhook delivery faults on %s", (kind) => {
 
     const { token, userId } = await t.createUser();
     const webhook = await createWebhook(token, { name: "isolated", url: receivers.isolated.url, events: ["task.spawned"] });
+    // A busy backend's pace: 100 changes over about 2 s.
     for (let i = 0; i < 100; i++) {
       const now = t.app.now();
       await insertTask(t.app.db, { userId, type: "export", params: {}, phase: "completed", statusUpdatedAt: now, createdAt: now, updatedAt: now });
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await eventually(() => (completed(receivers.isolated).length >= 100 ? true : undefined), 30_000, "100 deliveries");
     stall.release();
