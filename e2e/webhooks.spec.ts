@@ -95,6 +95,12 @@ test("a webhook made in the dashboard: secret shown once, an upload's deliveries
   await expect(page.getByRole("status").filter({ hasText: "asset.ready sent again: Delivered (HTTP 200)" })).toBeVisible();
   await expect(ready).toHaveCount(2);
 
+  // An attempt made elsewhere shows up without Refresh: the page polls while it is shown.
+  const hookPage = page.url();
+  const sent = await page.request.post(`/api/webhook/${hookPage.split("/").at(-1)}/test`, { headers: { Origin: new URL(hookPage).origin } });
+  expect(sent.status()).toBe(200);
+  await expect(delivery("webhook.test")).toHaveCount(2, { timeout: 15_000 });
+
   // What the receiver got: every request signed both ways with the secret shown at creation.
   const received = (await doubles()).webhookReceiver.received.filter((request) => request.path === path);
   const events = received.map((request) => verifiedEvent(request, secret));
@@ -102,7 +108,6 @@ test("a webhook made in the dashboard: secret shown once, an upload's deliveries
   expect(events.filter((event) => event === "asset.ready")).toHaveLength(2);
 
   // Disabled, it sends nothing, not even a test; enabled again; then deleted after a confirmation.
-  const hookPage = page.url();
   await page.getByRole("link", { name: "← Webhooks" }).click();
   await row.getByRole("button", { name: "Disable backend" }).click();
   await expect(row.getByRole("button", { name: "Enable backend" })).toBeVisible();
