@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { dropFiles, media, PASSWORD, signUp, uniqueEmail } from "./support/dashboard";
 
-const DASHBOARD_PAGES = ["/", "/assets", `/assets/${randomUUID()}`, "/tasks", "/keys", "/account"];
+const DASHBOARD_PAGES = ["/", "/assets", `/assets/${randomUUID()}`, "/tasks", "/webhooks", `/webhooks/${randomUUID()}`, "/keys", "/account"];
 
 test("signed-out visitors of every dashboard page are sent to sign-in", async ({ page }) => {
   for (const path of DASHBOARD_PAGES) {

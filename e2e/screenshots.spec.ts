@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dropFiles, media, signUp, uniqueEmail } from "./support/dashboard";
+import { doubles, dropFiles, media, signUp, uniqueEmail } from "./support/dashboard";
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
@@ -13,7 +13,7 @@ async function shoot(page: Page, name: string, viewport: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}-${viewport}.png`), fullPage: true });
 }
 
-test("screenshots of the main pages at desktop and mobile widths", async ({ page }) => {
+test("screenshots of the main pages at desktop and mobile widths", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(VIEWPORTS[0]);
   for (const viewport of VIEWPORTS) {
@@ -26,6 +26,15 @@ test("screenshots of the main pages at desktop and mobile widths", async ({ page
 
   await page.setViewportSize(VIEWPORTS[0]);
   await signUp(page, uniqueEmail("screens"));
+  // Made before the upload, so the upload's deliveries are on its page. A session's change must
+  // say where it comes from (CSRF).
+  const { webhookReceiver } = await doubles();
+  const hook = await page.request.post("/api/webhook", {
+    headers: { Origin: new URL(baseURL!).origin },
+    data: { name: "screenshot hook", url: `${webhookReceiver.url}/screenshots/a-long-path-that-must-wrap-on-narrow-screens` },
+  });
+  expect(hook.status()).toBe(200);
+  const hookPath = `/webhooks/${(await hook.json()).id}`;
   await dropFiles(page, [{ name: "screenshot sample.mp4", bytes: media("h264-aac.mp4") }]);
   const row = page.locator("li[data-asset-id]", { hasText: "screenshot sample.mp4" });
   await expect(row.locator("[data-status]")).toHaveText("ready");
@@ -45,5 +54,13 @@ test("screenshots of the main pages at desktop and mobile widths", async ({ page
     await page.goto("/keys");
     await expect(page.getByText("No API keys yet")).toBeVisible();
     await shoot(page, "keys", viewport.name);
+    await page.goto("/webhooks");
+    await expect(page.getByRole("heading", { name: "screenshot hook" })).toBeVisible();
+    await shoot(page, "webhooks", viewport.name);
+    await page.goto(hookPath);
+    const ready = page.locator('li[data-event="asset.ready"]');
+    await ready.getByRole("button", { name: "Details of the asset.ready delivery" }).click();
+    await expect(ready).toContainText("Livepeer-Signature:");
+    await shoot(page, "webhook-deliveries", viewport.name);
   }
 });

@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 const LINKS = [
   { href: "/assets", label: "Assets" },
   { href: "/tasks", label: "Tasks" },
+  { href: "/webhooks", label: "Webhooks" },
   { href: "/keys", label: "API keys" },
   { href: "/account", label: "Account" },
 ];
@@ -22,7 +23,7 @@ export function NavLinks() {
             <Link
               href={link.href}
               aria-current={current ? "page" : undefined}
-              className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-700"
+              className="whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-slate-600 sm:px-3 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-700"
             >
               {link.label}
             </Link>

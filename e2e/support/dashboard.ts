@@ -23,7 +23,7 @@ export async function signUp(page: Page, email: string, password = PASSWORD): Pr
 }
 
 /** A link of the dashboard's main navigation. */
-export function navLink(page: Page, name: "Assets" | "Tasks" | "API keys" | "Account") {
+export function navLink(page: Page, name: "Assets" | "Tasks" | "Webhooks" | "API keys" | "Account") {
   return page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
 }
 
@@ -65,6 +65,7 @@ export interface DoublesState {
     url: string;
     received: Array<{ method: string; path: string; size: number; sha256: string; complete: boolean; headers: Record<string, string> }>;
   };
+  webhookReceiver: { url: string; received: Array<{ path: string; headers: Record<string, string>; body: string }> };
 }
 
 export async function doubles(): Promise<DoublesState> {

@@ -1,8 +1,8 @@
 /**
- * Playwright's web server for the end-to-end specs: starts the export doubles (a Pinata-compatible
- * pinning service and a custom-URL receiver, on loopback ports of their choosing), a small control
- * server on E2E_CONTROL_PORT through which specs read what the doubles received, then
- * `next start` pointed at the doubles. Stops the doubles when the server exits.
+ * Playwright's web server for the end-to-end specs: starts the doubles (a Pinata-compatible
+ * pinning service, a custom-URL export receiver and a webhook receiver, on loopback ports of their
+ * choosing), a small control server on E2E_CONTROL_PORT through which specs read what the doubles
+ * received, then `next start` pointed at the doubles. Stops the doubles when the server exits.
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -14,6 +14,7 @@ const controlPort = Number(process.env.E2E_CONTROL_PORT ?? port + 1);
 
 const pinning = await startPinningDouble();
 const receiver = await startReceiverDouble({ keepBytes: false });
+const webhookReceiver = await startReceiverDouble();
 let stall: { release(): void } | undefined;
 
 const control = http.createServer((req, res) => {
@@ -36,6 +37,10 @@ const control = http.createServer((req, res) => {
           complete: r.complete,
           headers: r.headers,
         })),
+      },
+      webhookReceiver: {
+        url: webhookReceiver.url,
+        received: webhookReceiver.received.map((r) => ({ path: r.path, headers: r.headers, body: r.bytes?.toString("utf8") ?? "" })),
       },
     });
   }
@@ -67,14 +72,15 @@ const server = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0
     PINNING_API_URL: pinning.url,
     PINATA_JWT: pinning.credentials.jwt,
     IPFS_GATEWAY_URL: `http://127.0.0.1:${controlPort}/ipfs`,
-    EXPORT_ALLOWED_HOSTS: new URL(receiver.url).host,
+    // The SSRF guard's one allow-list, for exports and webhooks alike.
+    EXPORT_ALLOWED_HOSTS: [receiver.url, webhookReceiver.url].map((url) => new URL(url).host).join(","),
   },
 });
 
 async function stop(code: number) {
   control.closeAllConnections();
   control.close();
-  await Promise.all([pinning.close(), receiver.close()]);
+  await Promise.all([pinning.close(), receiver.close(), webhookReceiver.close()]);
   process.exit(code);
 }
 
