@@ -1,6 +1,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { StepError } from "inngest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliverWebhook } from "@/inngest/functions/deliver-webhook";
 import { exportAsset } from "@/inngest/functions/export-asset";
 import { processUpload } from "@/inngest/functions/process-upload";
 import { runTaskDefinition } from "@/inngest/run-task";
@@ -13,6 +14,7 @@ import { startInngestDouble, type InngestDouble, type SentEvent } from "../helpe
 import { startPinningDouble, type PinningDouble } from "../helpers/pinning-double";
 import { startReceiverDouble, type ReceiverDouble } from "../helpers/receiver-double";
 import { startTestApp, type TestApp } from "../helpers/test-app";
+import { createWebhook, eventually, verifiedEvent } from "../helpers/webhooks";
 
 type EnginePayload = NonNullable<InngestTestEngine.Options["events"]>[number];
 
@@ -173,5 +175,23 @@ describe("tasks on Inngest", () => {
     expect((await (await getAsset(userToken, asset.id)).json()).status).toBe("ready");
     return asset.id;
   }
-});
 
+  it("delivers a webhook event with the same task body: an attempt per step, a sleep between them", async () => {
+    const webhook = await createWebhook(token, { name: "on inngest", url: `${receiver.url}/hook`, events: ["asset.created"] });
+    const { asset } = await requestUpload(token, "Webhook on Inngest");
+    const event = await eventually(() => inngestServer.events.find((e) => e.name === "video-assets/webhook.queued"), 10_000, "the delivery event");
+    receiver.failNext(1, 502, "bad gateway");
+
+    // The engine stops at a sleep unless the test plays Inngest waking it.
+    const wake = { id: "wait-0", handler: () => undefined };
+    const { ctx, error } = await new InngestTestEngine({ function: deliverWebhook, events: [event as EnginePayload], steps: [wake] }).execute();
+    expect(error).toBeUndefined();
+    expect(stepIds(ctx)).toEqual(["start", "load-delivery", "deliver-0", "deliver-1", "record-delivery"]);
+    expect(ctx.step.sleep.mock.calls.map((call) => call.slice(0, 2))).toEqual([["wait-0", 5_000]]);
+    const delivered = receiver.received.filter((r) => r.path === "/hook" && r.complete).map((r) => verifiedEvent(r, webhook.sharedSecret));
+    expect(delivered.map((e) => [e.event, e.payload.asset?.id])).toEqual([
+      ["asset.created", asset.id],
+      ["asset.created", asset.id],
+    ]);
+  });
+});
