@@ -14,7 +14,8 @@ const media = tempMediaDir();
 test.afterAll(() => media.remove());
 
 /** The card of an upload in the tray, which every dashboard page shows. */
-const uploadCard = (page: Page, name: string) => page.getByRole("region", { name: "Uploads" }).locator("li", { hasText: name });
+const uploadCard = (page: Page, name: string) =>
+  page.getByRole("region", { name: "Uploads" }).locator("li", { hasText: name });
 
 async function chooseFile(page: Page, file: string) {
   await page.getByTestId("file-input").setInputFiles(file);

@@ -15,23 +15,43 @@ export function UploadActions({ item }: { item: UploadItem }) {
   return (
     <div className="flex shrink-0 gap-1.5">
       {(phase === "uploading" || phase === "retrying" || phase === "offline") && (
-        <button type="button" className={small} aria-label={`Pause upload of ${name}`} onClick={() => uploads.pause(key)}>
+        <button
+          type="button"
+          className={small}
+          aria-label={`Pause upload of ${name}`}
+          onClick={() => uploads.pause(key)}
+        >
           Pause
         </button>
       )}
       {phase === "paused" && (
-        <button type="button" className={small} aria-label={`Resume upload of ${name}`} onClick={() => uploads.resume(key)}>
+        <button
+          type="button"
+          className={small}
+          aria-label={`Resume upload of ${name}`}
+          onClick={() => uploads.resume(key)}
+        >
           Resume
         </button>
       )}
       {phase === "interrupted" && <ChooseFileAgain item={item} />}
       {item.file && (phase === "stopped" || phase === "cancelled") && (
-        <button type="button" className={small} aria-label={`Retry upload of ${name}`} onClick={() => uploads.retry(key)}>
+        <button
+          type="button"
+          className={small}
+          aria-label={`Retry upload of ${name}`}
+          onClick={() => uploads.retry(key)}
+        >
           Retry
         </button>
       )}
       {isCancellable(item) && (
-        <button type="button" className={small} aria-label={`Cancel upload of ${name}`} onClick={() => uploads.cancel(key)}>
+        <button
+          type="button"
+          className={small}
+          aria-label={`Cancel upload of ${name}`}
+          onClick={() => uploads.cancel(key)}
+        >
           Cancel
         </button>
       )}

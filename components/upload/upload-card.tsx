@@ -19,7 +19,8 @@ const TONES = {
 
 export function UploadCard({ item }: { item: UploadItem }) {
   const { dismiss } = useUploads();
-  const tone = item.phase === "failed" || item.phase === "stopped" ? "red" : item.phase === "ready" ? "green" : "indigo";
+  const tone =
+    item.phase === "failed" || item.phase === "stopped" ? "red" : item.phase === "ready" ? "green" : "indigo";
   const percent = progressOf(item);
 
   useEffect(() => {

@@ -13,7 +13,15 @@ export interface UploadItem extends UploadState {
 const FINISHED: UploadPhase[] = ["ready", "failed", "cancelled"];
 const SENDING: UploadPhase[] = ["preparing", "uploading", "retrying", "offline"];
 /** Phases in which the upload can still be cancelled (its asset is deleted). */
-const CANCELLABLE: UploadPhase[] = ["preparing", "uploading", "retrying", "paused", "offline", "interrupted", "stopped"];
+const CANCELLABLE: UploadPhase[] = [
+  "preparing",
+  "uploading",
+  "retrying",
+  "paused",
+  "offline",
+  "interrupted",
+  "stopped",
+];
 
 export const isFinished = (item: UploadItem) => FINISHED.includes(item.phase);
 export const isSending = (item: UploadItem) => SENDING.includes(item.phase);

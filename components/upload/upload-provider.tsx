@@ -139,7 +139,9 @@ export function UploadsProvider({ userId, children }: { userId: string; children
       if (!mounted) return;
       setItems((current) => [
         ...current,
-        ...saved.filter((upload) => !current.some((item) => item.fingerprint === upload.fingerprint)).map(interruptedItem),
+        ...saved
+          .filter((upload) => !current.some((item) => item.fingerprint === upload.fingerprint))
+          .map(interruptedItem),
       ]);
     });
     return () => {

@@ -3,7 +3,8 @@ import type { UploadItem } from "./upload-items";
 
 /** What is happening to the upload, in words; announced as it changes. */
 export function UploadStatusText({ item }: { item: UploadItem }) {
-  const red = item.phase === "failed" || item.phase === "stopped" || (item.phase === "interrupted" && item.messages.length > 0);
+  const red =
+    item.phase === "failed" || item.phase === "stopped" || (item.phase === "interrupted" && item.messages.length > 0);
   return (
     <p aria-live="polite" className={`mt-1 text-xs ${red ? "text-red-700" : "text-slate-700"}`}>
       <StatusWords item={item} />

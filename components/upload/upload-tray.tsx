@@ -32,12 +32,23 @@ export function UploadTray() {
               Clear finished
             </button>
           )}
-          <button type="button" className={small} aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+          <button
+            type="button"
+            className={small}
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen(!open)}
+          >
             {open ? "Hide" : "Show"}
           </button>
         </div>
       </div>
-      <ul id={listId} hidden={!open} aria-label="Uploads" className="space-y-2 overflow-y-auto border-t border-slate-200 p-2">
+      <ul
+        id={listId}
+        hidden={!open}
+        aria-label="Uploads"
+        className="space-y-2 overflow-y-auto border-t border-slate-200 p-2"
+      >
         {items.map((item) => (
           <UploadCard key={item.key} item={item} />
         ))}

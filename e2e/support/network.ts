@@ -20,7 +20,12 @@ export async function throttleUploads(page: Page, bytesPerSecond: number): Promi
   await cdp.send("Network.enable");
   let limit = bytesPerSecond;
   const apply = (offline: boolean) =>
-    cdp.send("Network.emulateNetworkConditions", { offline, latency: 0, downloadThroughput: -1, uploadThroughput: limit });
+    cdp.send("Network.emulateNetworkConditions", {
+      offline,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: limit,
+    });
   await apply(false);
   return {
     async limitUploads(bytesPerSecond) {

@@ -8,7 +8,7 @@ const BOX_HEADER_BYTES = 8;
 /** The top-level boxes of an MP4: where each starts, and its type. */
 function topLevelBoxes(bytes: Buffer): Array<{ offset: number; type: string }> {
   const boxes: Array<{ offset: number; type: string }> = [];
-  for (let offset = 0; offset < bytes.length; ) {
+  for (let offset = 0; offset < bytes.length;) {
     const size = bytes.readUInt32BE(offset);
     const type = bytes.toString("latin1", offset + 4, offset + 8);
     boxes.push({ offset, type });

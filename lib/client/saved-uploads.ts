@@ -11,6 +11,8 @@ export interface SavedUpload {
   assetId: string;
   /** The tus upload's URL (it carries the upload's token). */
   uploadUrl: string;
+  /** The tus endpoint, where the upload is created again should the server have lost it. */
+  endpoint: string;
   /** When the upload URL expires; past it the upload cannot be resumed. */
   expiresAt?: number;
   /** Bytes sent when last saved. */
@@ -72,7 +74,9 @@ function isSavedUpload(value: unknown): value is SavedUpload {
   if (typeof value !== "object" || value === null) return false;
   const saved = value as Record<string, unknown>;
   return (
-    ["fingerprint", "userId", "name", "assetId", "uploadUrl"].every((field) => typeof saved[field] === "string") &&
+    ["fingerprint", "userId", "name", "assetId", "uploadUrl", "endpoint"].every(
+      (field) => typeof saved[field] === "string",
+    ) &&
     typeof saved.size === "number" &&
     typeof saved.sent === "number" &&
     (saved.expiresAt === undefined || typeof saved.expiresAt === "number")

@@ -4,11 +4,15 @@ const CHUNK_SIZE = 8 * 1024 * 1024;
 /** Waits before automatic retries; tus starts the count again whenever a retry gets bytes through. */
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000];
 
-export type TransferTarget =
-  /** A new upload, created at the endpoint request-upload gave. */
-  | { endpoint: string }
-  /** An upload created earlier (by this page or before a reload), resumed at the server's offset. */
-  | { uploadUrl: string };
+export interface TransferTarget {
+  /** The tus endpoint request-upload gave, where a new upload is created. */
+  endpoint: string;
+  /**
+   * An upload created earlier (by this page or before a reload), resumed at the server's offset;
+   * should the server no longer know it, tus creates a new one at the endpoint.
+   */
+  uploadUrl?: string;
+}
 
 export interface TransferEvents {
   onUploadUrl(url: string): void;
@@ -55,7 +59,8 @@ export async function startTransfer(file: File, target: TransferTarget, events: 
     onProgress: (sent) => events.onProgress(sent),
     onAfterResponse: (request, response) => {
       const offset = Number(response.getHeader("Upload-Offset"));
-      if (request.getMethod() === "HEAD" && response.getStatus() === 200 && Number.isFinite(offset)) events.onResumedAt(offset);
+      if (request.getMethod() === "HEAD" && response.getStatus() === 200 && Number.isFinite(offset))
+        events.onResumedAt(offset);
     },
     onShouldRetry: (error) => {
       const retry = isWorthRetrying(error);
@@ -101,12 +106,14 @@ export async function terminateUpload(uploadUrl: string): Promise<void> {
 }
 
 /**
- * tus-js-client's own rule (no answer, a 5xx, 409 or 423, while the browser is online), which
- * a custom onShouldRetry replaces, so it is restated here.
+ * tus-js-client's own rule (no answer, a 5xx, 409 or 423, while the browser is online), except
+ * that a 409 is retried only on a PATCH (an offset mismatch): on creation it means the asset's
+ * single upload slot is taken, which waiting does not change.
  */
 function isWorthRetrying(error: DetailedError): boolean {
   const status = error.originalResponse?.getStatus() ?? 0;
-  return (status < 400 || status >= 500 || status === 409 || status === 423) && navigator.onLine;
+  const conflict = status === 409 && error.originalRequest.getMethod() === "PATCH";
+  return (status < 400 || status >= 500 || conflict || status === 423) && navigator.onLine;
 }
 
 function transferErrorMessages(error: Error | DetailedError): string[] {
@@ -115,7 +122,8 @@ function transferErrorMessages(error: Error | DetailedError): string[] {
   if (!response) return ["the connection to the service was lost"];
   try {
     const body: unknown = JSON.parse(response.getBody());
-    if (typeof body === "object" && body !== null && "errors" in body && Array.isArray(body.errors)) return body.errors.map(String);
+    if (typeof body === "object" && body !== null && "errors" in body && Array.isArray(body.errors))
+      return body.errors.map(String);
   } catch {
     // Not the API's JSON error shape (a proxy's error page, for example).
   }

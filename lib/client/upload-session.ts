@@ -56,7 +56,11 @@ interface Target {
  * Uploads one file through tus and follows its asset to `ready` or `failed`. A file uploaded
  * before (see saved-uploads) is resumed on the same asset from the server's offset.
  */
-export function startUploadSession(file: File, userId: string, onChange: (patch: Partial<UploadState>) => void): UploadSession {
+export function startUploadSession(
+  file: File,
+  userId: string,
+  onChange: (patch: Partial<UploadState>) => void,
+): UploadSession {
   const fingerprint = uploadFingerprint(file, userId);
   const speed = new SpeedMeter();
   let transfer: Transfer | undefined;
@@ -71,7 +75,11 @@ export function startUploadSession(file: File, userId: string, onChange: (patch:
     report({ phase: "processing", loaded: file.size, bytesPerSecond: 0 });
     stopFollowing = followAsset(id, {
       onSettled: (asset) =>
-        report(asset.status === "ready" ? { phase: "ready" } : { phase: "failed", messages: [asset.errorMessage ?? "the file was refused"] }),
+        report(
+          asset.status === "ready"
+            ? { phase: "ready" }
+            : { phase: "failed", messages: [asset.errorMessage ?? "the file was refused"] },
+        ),
       onGone: () => report({ phase: "failed", messages: ["the asset was deleted"] }),
     });
   };
@@ -83,7 +91,8 @@ export function startUploadSession(file: File, userId: string, onChange: (patch:
       const asset = await findAsset(saved.assetId);
       if (asset?.status === "waiting") {
         report({ loaded: saved.sent });
-        return { assetId: saved.assetId, expiresAt: saved.expiresAt, transfer: { uploadUrl: saved.uploadUrl } };
+        const transfer = { endpoint: saved.endpoint, uploadUrl: saved.uploadUrl };
+        return { assetId: saved.assetId, expiresAt: saved.expiresAt, transfer };
       }
       forgetUpload(fingerprint);
       // The last byte arrived before the page went away: the upload is done already.
@@ -98,12 +107,22 @@ export function startUploadSession(file: File, userId: string, onChange: (patch:
     return { assetId: created.asset.id, expiresAt: created.expiresAt, transfer: { endpoint: created.tusEndpoint } };
   };
 
-  const transferEvents = ({ assetId, expiresAt }: Target): TransferEvents => {
+  const transferEvents = ({ assetId, expiresAt, transfer: { endpoint } }: Target): TransferEvents => {
     let sent = 0;
     let savedPercent = -1;
     return {
       onUploadUrl: (uploadUrl) =>
-        saveUpload({ fingerprint, userId, name: file.name, size: file.size, assetId, uploadUrl, expiresAt, sent }),
+        saveUpload({
+          fingerprint,
+          userId,
+          name: file.name,
+          size: file.size,
+          assetId,
+          uploadUrl,
+          endpoint,
+          expiresAt,
+          sent,
+        }),
       onProgress: (bytes) => {
         sent = bytes;
         report({ phase: "uploading", loaded: sent, bytesPerSecond: speed.sample(sent) });
