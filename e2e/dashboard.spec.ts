@@ -43,7 +43,7 @@ test("sign up, create a key, upload, play, export to a custom URL and IPFS, and 
   const bytes = media("h264-aac.mp4");
   await dropFiles(page, [{ name: "holiday.mp4", bytes }]);
   await expect(page.getByRole("progressbar", { name: "Upload of holiday.mp4" })).toHaveAttribute("aria-valuenow", "100");
-  await expect(page.locator("[data-upload-status=done]")).toContainText("Uploaded");
+  await expect(page.locator("[data-upload-status=ready]")).toContainText("Ready");
   const assetRow = page.locator("li[data-asset-id]", { hasText: "holiday.mp4" });
   await expect(assetRow.locator("[data-status]")).toHaveText("ready");
 

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { NavLinks } from "@/components/layout/nav-links";
 import { buttonStyles } from "@/components/ui/styles";
+import { UploadTray } from "@/components/upload/upload-tray";
 import { UploadsProvider } from "@/components/upload/upload-provider";
 import { auth, SIGN_IN_PATH } from "@/lib/auth/next-auth";
 import { signOutAction } from "./actions";
@@ -13,7 +14,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (!session?.user?.id) redirect(SIGN_IN_PATH);
 
   return (
-    <UploadsProvider>
+    <UploadsProvider userId={session.user.id}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
@@ -40,6 +41,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
         {children}
       </main>
+      <UploadTray />
     </UploadsProvider>
   );
 }

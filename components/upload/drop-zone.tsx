@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { useHydrated } from "@/lib/client/use-hydrated";
 
-const ACCEPT = "video/mp4,video/quicktime,.mp4,.m4v,.mov";
+export const UPLOAD_ACCEPT = "video/mp4,video/quicktime,.mp4,.m4v,.mov";
 
 /** A drop target for files that is also a button opening the file picker (Enter or Space). */
 export function DropZone({ onFiles }: { onFiles(files: File[]): void }) {
@@ -60,7 +60,7 @@ export function DropZone({ onFiles }: { onFiles(files: File[]): void }) {
         ref={input}
         type="file"
         multiple
-        accept={ACCEPT}
+        accept={UPLOAD_ACCEPT}
         hidden
         data-testid="file-input"
         onChange={(event) => {

@@ -1,30 +1,26 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { apiRequest, messagesOf } from "@/lib/client/api";
-import { uploadFile, type RunningUpload } from "@/lib/client/upload";
-
-export type UploadStatus = "uploading" | "done" | "failed" | "cancelled";
-
-export interface UploadItem {
-  key: string;
-  file: File;
-  status: UploadStatus;
-  loaded: number;
-  total: number;
-  bytesPerSecond: number;
-  assetId?: string;
-  errors: string[];
-}
+import { discardInterruptedUpload, interruptedUploads } from "@/lib/client/interrupted-uploads";
+import { findSavedUpload, type SavedUpload } from "@/lib/client/saved-uploads";
+import { uploadFingerprint } from "@/lib/client/upload-fingerprint";
+import { startUploadSession, type UploadSession, type UploadState } from "@/lib/client/upload-session";
+import { isFinished, isSending, type UploadItem } from "./upload-items";
 
 interface Uploads {
   items: UploadItem[];
   /** Changes whenever an upload creates an asset or settles, so lists can refresh at once. */
   changes: number;
+  /** New files start; a file chosen again resumes its interrupted or stopped upload. */
   add(files: File[]): void;
+  /** Resumes an interrupted upload with its file chosen again (refused if it is another file). */
+  resumeWith(key: string, file: File): void;
+  pause(key: string): void;
+  resume(key: string): void;
   cancel(key: string): void;
   retry(key: string): void;
   dismiss(key: string): void;
+  clearFinished(): void;
 }
 
 const UploadsContext = createContext<Uploads | null>(null);
@@ -37,14 +33,18 @@ export function useUploads(): Uploads {
 
 let nextKey = 0;
 
+/** Phases after which the asset list has something new to show. */
+const LIST_CHANGING = new Set<UploadState["phase"]>(["processing", "ready", "failed", "cancelled"]);
+
 /**
- * Holds the uploads of the dashboard above its pages, so they keep running (and showing) while
- * the user moves between pages, and warns before the tab is closed during one.
+ * Holds the dashboard's uploads above its pages, so they keep running (and showing in the tray)
+ * while the user moves between pages; lists again the uploads a reload interrupted; and warns
+ * before the tab is closed while bytes are being sent.
  */
-export function UploadsProvider({ children }: { children: ReactNode }) {
+export function UploadsProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [changes, setChanges] = useState(0);
-  const running = useRef(new Map<string, RunningUpload>());
+  const sessions = useRef(new Map<string, UploadSession>());
   const itemsRef = useRef(items);
   useEffect(() => {
     itemsRef.current = items;
@@ -54,75 +54,140 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
   }, []);
 
-  /** An abandoned attempt's asset would sit `waiting` until its URL expires; remove it. */
-  const discardAsset = useCallback((assetId: string | undefined) => {
-    if (assetId) apiRequest(`/api/asset/${assetId}`, { method: "DELETE" }).catch(() => {});
-  }, []);
-
-  const start = useCallback(
+  const run = useCallback(
     (key: string, file: File) => {
-      let assetId: string | undefined;
-      const upload = uploadFile(file, {
-        onAsset: (asset) => {
-          assetId = asset.id;
-          update(key, { assetId });
-          setChanges((n) => n + 1);
-        },
-        onProgress: (progress) => update(key, progress),
+      sessions.current.get(key)?.dispose();
+      update(key, { file, phase: "preparing", messages: [], resumedAt: undefined, bytesPerSecond: 0 });
+      const session = startUploadSession(file, userId, (patch) => {
+        update(key, patch);
+        if (patch.assetId || (patch.phase && LIST_CHANGING.has(patch.phase))) setChanges((n) => n + 1);
       });
-      running.current.set(key, upload);
-      upload.done
-        .then(
-          () => update(key, { status: "done" }),
-          (error) => {
-            if (!isAbort(error)) return update(key, { status: "failed", errors: messagesOf(error) });
-            update(key, { status: "cancelled" });
-            discardAsset(assetId);
-          },
-        )
-        .finally(() => {
-          running.current.delete(key);
-          setChanges((n) => n + 1);
-        });
+      sessions.current.set(key, session);
     },
-    [discardAsset, update],
+    [update, userId],
   );
 
   const add = useCallback(
     (files: File[]) => {
-      const added = files.map((file) => ({
-        key: `upload-${++nextKey}`,
-        file,
-        status: "uploading" as const,
-        loaded: 0,
-        total: file.size,
-        bytesPerSecond: 0,
-        errors: [],
-      }));
+      const added: UploadItem[] = [];
+      for (const file of files) {
+        const fingerprint = uploadFingerprint(file, userId);
+        const listed = itemsRef.current.find((item) => item.fingerprint === fingerprint && !isFinished(item));
+        if (listed?.phase === "interrupted" || listed?.phase === "stopped") run(listed.key, file);
+        else if (!listed) added.push(newItem(file, fingerprint));
+      }
       setItems((current) => [...added, ...current]);
-      for (const item of added) start(item.key, item.file);
+      for (const item of added) run(item.key, item.file!);
     },
-    [start],
+    [run, userId],
   );
 
-  const cancel = useCallback((key: string) => running.current.get(key)?.abort(), []);
-
-  const retry = useCallback(
-    (key: string) => {
+  const resumeWith = useCallback(
+    (key: string, file: File) => {
       const item = itemsRef.current.find((candidate) => candidate.key === key);
-      if (!item || item.status === "uploading" || item.status === "done") return;
-      if (item.status === "failed") discardAsset(item.assetId);
-      update(key, { status: "uploading", loaded: 0, bytesPerSecond: 0, errors: [], assetId: undefined });
-      start(key, item.file);
+      if (!item) return;
+      if (uploadFingerprint(file, userId) === item.fingerprint) return run(key, file);
+      update(key, { messages: [`“${file.name}” is not the interrupted file: choose the same file again`] });
     },
-    [discardAsset, start, update],
+    [run, update, userId],
   );
 
   const dismiss = useCallback((key: string) => {
-    setItems((current) => current.filter((item) => item.key !== key || item.status === "uploading"));
+    sessions.current.get(key)?.dispose();
+    sessions.current.delete(key);
+    setItems((current) => current.filter((item) => item.key !== key));
   }, []);
 
-  const active = items.some((item) => item.status === "uploading");
+  const cancel = useCallback(
+    (key: string) => {
+      const item = itemsRef.current.find((candidate) => candidate.key === key);
+      if (item?.phase !== "interrupted") {
+        sessions.current.get(key)?.cancel();
+        return;
+      }
+      update(key, { phase: "cancelled" });
+      const saved = findSavedUpload(item.fingerprint);
+      if (saved) discardInterruptedUpload(saved).finally(() => setChanges((n) => n + 1));
+    },
+    [update],
+  );
+
+  const value = useMemo<Uploads>(
+    () => ({
+      items,
+      changes,
+      add,
+      resumeWith,
+      pause: (key) => sessions.current.get(key)?.pause(),
+      resume: (key) => sessions.current.get(key)?.resume(),
+      cancel,
+      retry(key) {
+        const item = items.find((candidate) => candidate.key === key);
+        if (item?.file && (item.phase === "stopped" || item.phase === "cancelled")) run(key, item.file);
+      },
+      dismiss,
+      clearFinished() {
+        for (const item of items) if (isFinished(item)) dismiss(item.key);
+      },
+    }),
+    [items, changes, add, resumeWith, cancel, run, dismiss],
+  );
+
+  useEffect(() => {
+    let mounted = true;
+    interruptedUploads(userId).then((saved) => {
+      if (!mounted) return;
+      setItems((current) => [
+        ...current,
+        ...saved
+          .filter((upload) => !current.some((item) => item.fingerprint === upload.fingerprint))
+          .map(interruptedItem),
+      ]);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [userId]);
+
+  useEffect(() => {
+    const running = sessions.current;
+    return () => running.forEach((session) => session.dispose());
+  }, []);
+
+  useBeforeUnloadWarning(items.some(isSending));
+
+  return <UploadsContext.Provider value={value}>{children}</UploadsContext.Provider>;
+}
+
+function newItem(file: File, fingerprint: string): UploadItem {
+  return {
+    key: `upload-${++nextKey}`,
+    name: file.name,
+    size: file.size,
+    fingerprint,
+    file,
+    phase: "preparing",
+    loaded: 0,
+    bytesPerSecond: 0,
+    messages: [],
+  };
+}
+
+function interruptedItem(saved: SavedUpload): UploadItem {
+  return {
+    key: `upload-${++nextKey}`,
+    name: saved.name,
+    size: saved.size,
+    fingerprint: saved.fingerprint,
+    phase: "interrupted",
+    loaded: saved.sent,
+    bytesPerSecond: 0,
+    assetId: saved.assetId,
+    messages: [],
+  };
+}
+
+function useBeforeUnloadWarning(active: boolean) {
   useEffect(() => {
     if (!active) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -133,14 +198,4 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [active]);
-
-  const value = useMemo(
-    () => ({ items, changes, add, cancel, retry, dismiss }),
-    [items, changes, add, cancel, retry, dismiss],
-  );
-  return <UploadsContext.Provider value={value}>{children}</UploadsContext.Provider>;
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === "AbortError";
 }

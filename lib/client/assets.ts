@@ -1,0 +1,20 @@
+import type { Asset } from "@/lib/assets/schemas";
+import { apiRequest, ApiRequestError } from "./api";
+
+/** The asset, or null when it no longer exists. */
+export async function findAsset(assetId: string): Promise<Asset | null> {
+  try {
+    return (await apiRequest<Asset>(`/api/asset/${assetId}`)).data;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * Deletes an asset whose upload was given up. Failures are let go: an asset left `waiting` fails
+ * on its own when its upload URL expires.
+ */
+export async function deleteAbandonedAsset(assetId: string): Promise<void> {
+  await apiRequest(`/api/asset/${assetId}`, { method: "DELETE" }).catch(() => {});
+}

@@ -1,0 +1,24 @@
+import type { Asset } from "@/lib/assets/schemas";
+import type { Task } from "@/lib/tasks/schemas";
+import { apiRequest } from "./api";
+
+export interface CreatedUpload {
+  asset: Asset;
+  tusEndpoint: string;
+  /** When the upload URL and the tus token expire. */
+  expiresAt?: number;
+}
+
+/** A new `waiting` asset and the tus endpoint to send its file to. */
+export async function requestUpload(name: string): Promise<CreatedUpload> {
+  const { data } = await apiRequest<{ tusEndpoint: string; asset: Asset; task: Task }>("/api/asset/request-upload", {
+    json: { name },
+  });
+  return { asset: data.asset, tusEndpoint: data.tusEndpoint, expiresAt: uploadUrlExpiry(data.task) };
+}
+
+function uploadUrlExpiry(task: Task): number | undefined {
+  const upload = task.params.upload;
+  if (typeof upload !== "object" || upload === null || !("uploadUrlExpiresAt" in upload)) return undefined;
+  return typeof upload.uploadUrlExpiresAt === "number" ? upload.uploadUrlExpiresAt : undefined;
+}
