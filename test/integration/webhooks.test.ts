@@ -78,7 +78,9 @@ describe.each(testDatabaseKinds)("webhook events on %s", (kind) => {
 
   it("progress makes at most one task.updated per 5 s per task", async () => {
     const now = t.app.now();
-    const task = await insertTask(t.app.db, { userId, type: "export", params: {}, phase: "running", statusUpdatedAt: now, createdAt: now, updatedAt: now });
+    // Held by a lease of nobody's, so the runner leaves it alone while the test moves its progress.
+    const lease = { leaseOwner: "elsewhere", leaseExpiresAt: now + 3_600_000 };
+    const task = await insertTask(t.app.db, { userId, type: "export", params: {}, phase: "running", ...lease, statusUpdatedAt: now, createdAt: now, updatedAt: now });
     for (let step = 1; step <= 20; step++) await raiseTaskProgress(t.app.db, task.id, step / 25, t.app.now(), {});
     expect((await findTask(t.app.db, task.id))?.progress).toBeCloseTo(0.8);
     const recorded = await t.app.db.select().from(webhookEvents);
