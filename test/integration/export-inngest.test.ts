@@ -14,7 +14,8 @@ import { startInngestDouble, type InngestDouble, type SentEvent } from "../helpe
 import { startPinningDouble, type PinningDouble } from "../helpers/pinning-double";
 import { startReceiverDouble, type ReceiverDouble } from "../helpers/receiver-double";
 import { startTestApp, type TestApp } from "../helpers/test-app";
-import { createWebhook, eventually, verifiedEvent } from "../helpers/webhooks";
+import { createWebhook, verifiedEvent } from "../helpers/webhooks";
+import { eventually } from "../helpers/eventually";
 
 type EnginePayload = NonNullable<InngestTestEngine.Options["events"]>[number];
 

@@ -5,7 +5,8 @@ import { callRoute } from "../helpers/call-route";
 import { startReceiverDouble, type ReceiverDouble } from "../helpers/receiver-double";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { testDatabaseKinds } from "../helpers/test-databases";
-import { createWebhook, eventually, listLogs, verifiedEvent, webhookById } from "../helpers/webhooks";
+import { createWebhook, listLogs, verifiedEvent, webhookById } from "../helpers/webhooks";
+import { eventually } from "../helpers/eventually";
 
 /**
  * Delivery against endpoints that fail the ways real ones do. Retries wait for real (5 s, then

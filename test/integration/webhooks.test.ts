@@ -8,7 +8,8 @@ import { readyAsset, settledTask, startExport } from "../helpers/export-api";
 import { startReceiverDouble, type ReceiverDouble } from "../helpers/receiver-double";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { testDatabaseKinds } from "../helpers/test-databases";
-import { createWebhook, eventually, verifiedEvent, type WebhookEventBody } from "../helpers/webhooks";
+import { createWebhook, verifiedEvent, type WebhookEventBody } from "../helpers/webhooks";
+import { eventually } from "../helpers/eventually";
 
 describe.each(testDatabaseKinds)("webhook events on %s", (kind) => {
   let receiver: ReceiverDouble;
