@@ -18,7 +18,8 @@ import { WaitingAsset } from "./waiting-asset";
 
 const POLL_MS = 1000;
 
-export function AssetDetail({ assetId }: { assetId: string }) {
+/** `serverPinning`: the server has pinning credentials of its own (PINATA_JWT) for IPFS exports. */
+export function AssetDetail({ assetId, serverPinning }: { assetId: string; serverPinning: boolean }) {
   const [asset, setAsset] = useState<Asset | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [missing, setMissing] = useState(false);
@@ -104,7 +105,7 @@ export function AssetDetail({ assetId }: { assetId: string }) {
         <div className="space-y-6">
           {asset.status === "ready" && (
             <section className={cardStyles}>
-              <ExportForm assetId={asset.id} onStarted={() => setTaskRefresh((n) => n + 1)} />
+              <ExportForm assetId={asset.id} serverPinning={serverPinning} onStarted={() => setTaskRefresh((n) => n + 1)} />
             </section>
           )}
           {/* A failed asset's only task is the file check, whose reason is stated above. */}
