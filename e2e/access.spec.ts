@@ -7,13 +7,34 @@ const DASHBOARD_PAGES = ["/", "/assets", `/assets/${randomUUID()}`, "/tasks", "/
 test("signed-out visitors of every dashboard page are sent to sign-in", async ({ page }) => {
   for (const path of DASHBOARD_PAGES) {
     await page.goto(path);
-    await expect(page, `visiting ${path}`).toHaveURL(/\/sign-in$/);
+    // The page asked for goes along as callbackUrl, except the home page, where sign-in lands anyway.
+    const callback = path === "/" || path === "/assets" ? "" : `\\?callbackUrl=${encodeURIComponent(path)}`;
+    await expect(page, `visiting ${path}`).toHaveURL(new RegExp(`/sign-in${callback}$`));
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   }
   // The API answers JSON 401, not a redirect, to a request with neither a key nor a session.
   const response = await page.request.get("/api/asset");
   expect(response.status()).toBe(401);
   expect((await response.json()).errors[0]).toMatch(/sign in/);
+});
+
+test("a signed-out visitor following a link to an asset lands on it after signing in", async ({ page, browser }) => {
+  const email = uniqueEmail("deep-link");
+  await signUp(page, email);
+  await dropFiles(page, [{ name: "shared link.mp4", bytes: media("h264-aac.mp4") }]);
+  const row = page.locator("li[data-asset-id]", { hasText: "shared link.mp4" });
+  await expect(row.locator("[data-status]")).toHaveText("ready");
+  const assetPath = `/assets/${await row.getAttribute("data-asset-id")}`;
+
+  const later = await (await browser.newContext()).newPage();
+  await later.goto(assetPath);
+  await expect(later).toHaveURL(/\/sign-in\?callbackUrl=/);
+  await later.getByLabel("Email").fill(email);
+  await later.getByLabel("Password").fill(PASSWORD);
+  await later.getByRole("button", { name: "Sign in" }).click();
+  await expect(later).toHaveURL(new RegExp(`${assetPath}$`));
+  await expect(later.getByRole("heading", { name: "shared link.mp4", level: 1 })).toBeVisible();
+  await later.context().close();
 });
 
 test("one user never sees another's assets; sign-in, sign-out and sign-up errors", async ({ page, browser, baseURL }) => {

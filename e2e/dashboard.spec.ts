@@ -167,17 +167,25 @@ test("sign up, create a key, upload, play, export to a custom URL and IPFS, and 
   await expect(page.getByRole("alert").filter({ hasText: "unsupported video codec hevc (hvc1)" })).toBeVisible();
   const rejectedPage = page.url();
 
-  // The tasks page lists every task, filtered by type and phase.
+  // The tasks page is a table of every task, naming its asset and kind, filtered by kind and phase.
   await navLink(page, "Tasks").click();
-  const tasks = page.locator("li[data-task-id]");
+  const tasks = page.locator("tr[data-task-id]");
   await expect(tasks).toHaveCount(4);
-  await page.getByLabel("Type").selectOption("export");
+  await expect(tasks.filter({ hasText: "holiday.mp4" })).toHaveCount(3);
+  await expect(page.getByRole("rowheader").getByRole("link", { name: "hevc-aac.mp4" })).toBeVisible();
+  await page.getByLabel("Kind").selectOption("export");
   await expect(tasks).toHaveCount(2);
   await expect(tasks.locator("[data-status]")).toHaveText(["completed", "completed"]);
-  await page.getByLabel("Type").selectOption("upload");
+  await expect(tasks.first()).toContainText("holiday.mp4");
+  await expect(tasks.first()).toContainText("Export");
+  await page.getByLabel("Kind").selectOption("upload");
   await page.getByLabel("Phase").selectOption("failed");
   await expect(tasks).toHaveCount(1);
+  await expect(tasks).toContainText("File check");
+  // A file check that failed on the file's content shows why, without a bar or a Retry that could not help.
   await expect(tasks).toContainText("unsupported video codec hevc (hvc1)");
+  await expect(tasks.getByRole("progressbar")).toHaveCount(0);
+  await expect(tasks.getByRole("button", { name: "Retry" })).toHaveCount(0);
   await page.getByLabel("Phase").selectOption("running");
   await expect(page.getByText("No tasks match these filters.")).toBeVisible();
 

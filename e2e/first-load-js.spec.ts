@@ -36,7 +36,10 @@ test("the upload page loads less than 250 kB of JavaScript", async ({ browser })
   console.log(`first-load JS of /assets: ${summary}`);
   test.info().annotations.push({ type: "first-load JS", description: summary });
   expect(loaded.length).toBeGreaterThan(0);
-  expect(loaded.every((s) => s.transferred < s.decoded), "scripts are served compressed").toBe(true);
+  // `next start` compresses responses of 1 kB and more (the `compression` middleware's threshold):
+  // a chunk smaller than that, such as the loader of a lazily imported module, goes as it is.
+  const compressible = loaded.filter((s) => s.decoded >= 1024);
+  expect(compressible.every((s) => s.transferred < s.decoded), "scripts are served compressed").toBe(true);
   expect(transferred).toBeLessThan(BUDGET_BYTES);
   await context.close();
 });

@@ -49,7 +49,7 @@ test("screenshots of the main pages at desktop and mobile widths", async ({ page
     await expect(page.getByRole("heading", { name: "Details" })).toBeVisible();
     await shoot(page, "asset", viewport.name);
     await page.goto("/tasks");
-    await expect(page.locator("li[data-task-id]").first()).toBeVisible();
+    await expect(page.locator("tr[data-task-id]").first()).toBeVisible();
     await shoot(page, "tasks", viewport.name);
     await page.goto("/keys");
     await expect(page.getByText("No API keys yet")).toBeVisible();

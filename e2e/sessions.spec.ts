@@ -43,18 +43,19 @@ test("signing out of all sessions ends every browser's session; changing the pas
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("status")).toContainText("Your password was changed");
   await other.goto("/keys");
-  await expect(other).toHaveURL(/\/sign-in$/);
+  await expect(other).toHaveURL(/\/sign-in\?callbackUrl=%2Fkeys$/);
   expect((await other.request.get("/api/asset")).status()).toBe(401);
 
   // The other browser signs in again with the new password; then everything is signed out from here.
   await other.getByLabel("Email").fill(email);
   await other.getByLabel("Password").fill("a brand new password");
   await other.getByRole("button", { name: "Sign in" }).click();
-  await expect(other).toHaveURL(/\/assets$/);
+  // Back on the page it was sent away from.
+  await expect(other).toHaveURL(/\/keys$/);
   await page.getByRole("button", { name: "Sign out of all sessions" }).click();
   await expect(page).toHaveURL(/\/sign-in\?signedOut=everywhere$/);
   await expect(page.getByRole("status")).toHaveText("You were signed out of all sessions.");
   await other.reload();
-  await expect(other).toHaveURL(/\/sign-in$/);
+  await expect(other).toHaveURL(/\/sign-in\?callbackUrl=%2Fkeys$/);
   await laptop.close();
 });

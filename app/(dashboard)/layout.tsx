@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { SignInRedirect } from "@/components/auth/sign-in-redirect";
 import { NavLinks } from "@/components/layout/nav-links";
 import { buttonStyles } from "@/components/ui/styles";
 import { UploadTray } from "@/components/upload/upload-tray";
@@ -11,7 +11,7 @@ import { signOutAction } from "./actions";
 /** Every dashboard page needs a session; without one the visitor is sent to sign in. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await auth();
-  if (!session?.user?.id) redirect(SIGN_IN_PATH);
+  if (!session?.user?.id) return <SignInRedirect signInPath={SIGN_IN_PATH} home="/assets" />;
 
   return (
     <UploadsProvider userId={session.user.id}>

@@ -11,17 +11,21 @@ import { apiRequest, ApiRequestError, messagesOf } from "@/lib/client/api";
 import { AssetFacts } from "./asset-facts";
 import { DeleteAsset } from "./delete-asset";
 import { ExportForm } from "./export-form";
+import { FailedAsset } from "./failed-asset";
+import { posterUrlOf } from "./poster";
+import { UseThisVideo } from "./use-video";
+import { WaitingAsset } from "./waiting-asset";
 
 const POLL_MS = 1000;
 
-export function AssetDetail({ assetId }: { assetId: string }) {
+/** `serverPinning`: the server has pinning credentials of its own (PINATA_JWT) for IPFS exports. */
+export function AssetDetail({ assetId, serverPinning }: { assetId: string; serverPinning: boolean }) {
   const [asset, setAsset] = useState<Asset | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [missing, setMissing] = useState(false);
   const [loads, setLoads] = useState(0);
   const [taskRefresh, setTaskRefresh] = useState(0);
   const reload = useCallback(() => setLoads((n) => n + 1), []);
-  const settled = asset?.status === "ready" || asset?.status === "failed";
 
   useEffect(() => {
     const controller = new AbortController();
@@ -67,34 +71,33 @@ export function AssetDetail({ assetId }: { assetId: string }) {
     );
   }
 
+  const failed = asset.status === "failed";
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <Link href="/assets" className="text-sm text-indigo-700 hover:underline">
-            ← Assets
-          </Link>
-          <h1 className="mt-1 break-words text-2xl font-semibold">{asset.name}</h1>
+      <div className="min-w-0">
+        <Link href="/assets" className="text-sm text-indigo-700 hover:underline">
+          ← Assets
+        </Link>
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="min-w-0 break-words text-2xl font-semibold">{asset.name}</h1>
+          <StatusBadge status={asset.status} />
         </div>
-        <StatusBadge status={asset.status} />
       </div>
       <ErrorAlert messages={errors} />
-      {asset.errorMessage && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {asset.errorMessage}
-        </p>
-      )}
-      {!settled && <p className="text-sm text-slate-600">The file is {asset.status === "waiting" ? "not uploaded yet" : "being checked"}…</p>}
+      {failed && <FailedAsset asset={asset} />}
+      {asset.status === "waiting" && <WaitingAsset asset={asset} />}
+      {asset.status === "processing" && <p className="text-sm text-slate-600">The file is being checked…</p>}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
-          {asset.downloadUrl && <Player src={asset.downloadUrl} name={asset.name} onExpired={reload} />}
+          {asset.downloadUrl && <Player src={asset.downloadUrl} poster={posterUrlOf(asset)} name={asset.name} onExpired={reload} />}
+          {asset.status === "ready" && <UseThisVideo asset={asset} origin={window.location.origin} />}
           <section aria-labelledby="facts-heading" className={cardStyles}>
             <h2 id="facts-heading" className="mb-4 text-lg font-semibold">
               Details
             </h2>
             <AssetFacts asset={asset} />
-            <div className="mt-6">
+            <div className="mt-6 border-t border-slate-200 pt-4">
               <DeleteAsset assetId={asset.id} name={asset.name} />
             </div>
           </section>
@@ -102,15 +105,18 @@ export function AssetDetail({ assetId }: { assetId: string }) {
         <div className="space-y-6">
           {asset.status === "ready" && (
             <section className={cardStyles}>
-              <ExportForm assetId={asset.id} onStarted={() => setTaskRefresh((n) => n + 1)} />
+              <ExportForm assetId={asset.id} serverPinning={serverPinning} onStarted={() => setTaskRefresh((n) => n + 1)} />
             </section>
           )}
-          <section aria-labelledby="tasks-heading" className="space-y-3">
-            <h2 id="tasks-heading" className="text-lg font-semibold">
-              Tasks
-            </h2>
-            <TaskList assetId={asset.id} refreshKey={taskRefresh} onTaskCompleted={reload} />
-          </section>
+          {/* A failed asset's only task is the file check, whose reason is stated above. */}
+          {!failed && (
+            <section aria-labelledby="tasks-heading" className="space-y-3">
+              <h2 id="tasks-heading" className="text-lg font-semibold">
+                Tasks
+              </h2>
+              <TaskList assetId={asset.id} assetSize={asset.size} refreshKey={taskRefresh} onTaskCompleted={reload} />
+            </section>
+          )}
         </div>
       </div>
     </div>
@@ -121,7 +127,7 @@ export function AssetDetail({ assetId }: { assetId: string }) {
  * Keeps the first signed URL: each fetch of the asset signs a new one, and changing `src` would
  * restart playback. A fresh one is fetched only when this one fails (it expired).
  */
-function Player({ src, name, onExpired }: { src: string; name: string; onExpired(): void }) {
+function Player({ src, poster, name, onExpired }: { src: string; poster?: string; name: string; onExpired(): void }) {
   const [current, setCurrent] = useState(src);
   const [failed, setFailed] = useState(false);
   if (failed && src !== current) {
@@ -132,6 +138,7 @@ function Player({ src, name, onExpired }: { src: string; name: string; onExpired
     <video
       key={current}
       src={current}
+      poster={poster}
       controls
       preload="metadata"
       playsInline

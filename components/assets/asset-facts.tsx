@@ -11,9 +11,12 @@ export function AssetFacts({ asset }: { asset: Asset }) {
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
       <Fact term="Created">{formatTime(asset.createdAt)}</Fact>
-      <Fact term="Playback id">
-        <code>{asset.playbackId}</code>
-      </Fact>
+      {/* Only a ready asset plays: elsewhere the id would promise what it cannot do. */}
+      {asset.status === "ready" && (
+        <Fact term="Playback id">
+          <code>{asset.playbackId}</code>
+        </Fact>
+      )}
       {asset.size !== undefined && <Fact term="Size">{formatBytes(asset.size)}</Fact>}
       {asset.videoSpec && <Fact term="Duration">{formatDuration(asset.videoSpec.duration)}</Fact>}
       {video && (

@@ -6,6 +6,12 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles } from "@/components/ui/styles";
 import { apiRequest, messagesOf } from "@/lib/client/api";
 
+/** A danger action before it is confirmed: red, but not yet the solid button that deletes. */
+export const dangerOutline =
+  "inline-flex items-center justify-center gap-2 rounded-md border border-red-300 bg-white px-3 py-2 text-sm font-medium text-red-700 " +
+  "transition-colors hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50 " +
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600";
+
 /** Delete with an inline confirmation: the file and the asset's tasks go too. */
 export function DeleteAsset({ assetId, name }: { assetId: string; name: string }) {
   const router = useRouter();
@@ -27,7 +33,7 @@ export function DeleteAsset({ assetId, name }: { assetId: string; name: string }
 
   if (!confirming) {
     return (
-      <button type="button" className={buttonStyles.secondary} onClick={() => setConfirming(true)}>
+      <button type="button" className={dangerOutline} onClick={() => setConfirming(true)}>
         Delete asset
       </button>
     );

@@ -14,6 +14,9 @@ interface HeaderRow {
 }
 
 const METHODS = ["PUT", "POST", "PATCH"] as const;
+/** A ticked destination is a box around its fields; an unticked one is only its checkbox. */
+const sectionOpen = "space-y-3 rounded-md border border-slate-200 px-4 pb-4";
+const sectionClosed = "border-0 p-0";
 let nextRow = 0;
 
 /** Parses the metadata editor's text: blank is "no metadata", anything else must be a JSON object. */
@@ -28,11 +31,48 @@ function parseMetadata(text: string): { value?: Record<string, unknown>; error?:
   }
 }
 
-/** Starts an export to IPFS and/or a custom URL (POST /api/asset/{id}/export). */
-export function ExportForm({ assetId, onStarted }: { assetId: string; onStarted(): void }) {
+const FIELD_LABELS: Array<[RegExp, (match: RegExpMatchArray) => string]> = [
+  [/^ipfs\.(?:pinning|pinata)\.jwt$/, () => "Pinning JWT"],
+  [/^ipfs\.(?:pinning|pinata)\.apiKey$/, () => "API key"],
+  [/^ipfs\.(?:pinning|pinata)\.apiSecret$/, () => "API secret"],
+  [/^ipfs\.(?:pinning|pinata)(?:\..*)?$/, () => "Pinning credentials"],
+  [/^ipfs\.(?:erc1155Metadata|nftMetadata)(?:\..*)?$/, () => "NFT metadata"],
+  [/^ipfs(?:\..*)?$/, () => "IPFS"],
+  [/^custom\.url$/, () => "URL"],
+  [/^custom\.method$/, () => "Method"],
+  [/^custom\.headers\.(.+)$/, (match) => `Header ${match[1]}`],
+  [/^custom(?:\..*)?$/, () => "Custom URL"],
+];
+
+const sentence = (text: string) => {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?)]$/.test(capital) ? capital : `${capital}.`;
+};
+
+/**
+ * The API names fields by their JSON path (`ipfs.pinning.jwt: must not be empty`); the form says
+ * them with its own labels, as sentences (`Pinning JWT: must not be empty.`).
+ */
+export function plainError(message: string): string {
+  const match = message.match(/^([A-Za-z0-9_.-]+): (.*)$/s);
+  if (!match) return sentence(message);
+  for (const [pattern, label] of FIELD_LABELS) {
+    const field = match[1].match(pattern);
+    if (field) return `${label(field)}: ${sentence(match[2])}`;
+  }
+  return sentence(message);
+}
+
+/**
+ * Starts an export to IPFS and/or a custom URL (POST /api/asset/{id}/export). It starts on a
+ * choice that can work: IPFS with the server's pinning credentials when it has some
+ * (`serverPinning`), else IPFS with a JWT to enter, and no "server default" to choose.
+ */
+export function ExportForm({ assetId, serverPinning, onStarted }: { assetId: string; serverPinning: boolean; onStarted(): void }) {
   const id = useId();
   const [ipfs, setIpfs] = useState(true);
-  const [credentials, setCredentials] = useState<Credentials>("server");
+  const [credentials, setCredentials] = useState<Credentials>(serverPinning ? "server" : "jwt");
   const [metadata, setMetadata] = useState("");
   const [custom, setCustom] = useState(false);
   const [method, setMethod] = useState<(typeof METHODS)[number]>("PUT");
@@ -81,19 +121,25 @@ export function ExportForm({ assetId, onStarted }: { assetId: string; onStarted(
       }
       onStarted();
     } catch (error) {
-      setErrors(messagesOf(error));
+      setErrors(messagesOf(error).map(plainError));
     } finally {
       setBusy(false);
     }
   }
 
+  // Errors are about what was sent: once the form changes they no longer apply.
+  const clearOutcome = () => {
+    if (errors.length > 0) setErrors([]);
+    if (started) setStarted(false);
+  };
+
   return (
-    <form onSubmit={submit} className="space-y-5" aria-labelledby={`${id}-title`}>
+    <form onSubmit={submit} onChange={clearOutcome} className="space-y-5" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         Export
       </h2>
 
-      <fieldset className={`space-y-3 rounded-md border border-slate-200 px-4 ${ipfs ? "pb-4" : "pb-1"}`}>
+      <fieldset className={ipfs ? sectionOpen : sectionClosed}>
         <legend className="px-1 text-sm font-medium">
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" checked={ipfs} onChange={(e) => setIpfs(e.target.checked)} className="h-4 w-4" />
@@ -107,7 +153,7 @@ export function ExportForm({ assetId, onStarted }: { assetId: string; onStarted(
               <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
                 {(
                   [
-                    ["server", "Server default"],
+                    ...(serverPinning ? ([["server", "Server default"]] as const) : []),
                     ["jwt", "JWT"],
                     ["keys", "API key and secret"],
                   ] as const
@@ -125,6 +171,9 @@ export function ExportForm({ assetId, onStarted }: { assetId: string; onStarted(
                 ))}
               </div>
             </fieldset>
+            {!serverPinning && (
+              <p className="text-xs text-slate-600">This server has no pinning credentials of its own (PINATA_JWT): enter yours.</p>
+            )}
             {credentials === "jwt" && <TextField id={`${id}-jwt`} name="jwt" label="Pinning JWT" type="password" required />}
             {credentials === "keys" && (
               <div className="grid gap-3 sm:grid-cols-2">
@@ -157,7 +206,7 @@ export function ExportForm({ assetId, onStarted }: { assetId: string; onStarted(
         )}
       </fieldset>
 
-      <fieldset className={`space-y-3 rounded-md border border-slate-200 px-4 ${custom ? "pb-4" : "pb-1"}`}>
+      <fieldset className={custom ? sectionOpen : sectionClosed}>
         <legend className="px-1 text-sm font-medium">
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" checked={custom} onChange={(e) => setCustom(e.target.checked)} className="h-4 w-4" />

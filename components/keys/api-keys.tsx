@@ -140,7 +140,7 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked(): void }) {
 
   return (
     <li className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-key-id={apiKey.id}>
-      <div className={`min-w-0 ${revoked ? "text-slate-400" : ""}`}>
+      <div className={`min-w-0 ${revoked ? "text-slate-600" : ""}`}>
         <p className="font-medium">
           {apiKey.name} {revokedAt !== undefined && <span className="text-xs font-normal">(revoked {formatTime(revokedAt)})</span>}
         </p>

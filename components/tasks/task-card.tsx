@@ -2,16 +2,28 @@
 
 import Link from "next/link";
 import { CopyButton } from "@/components/ui/copy-button";
-import { ProgressBar } from "@/components/ui/progress-bar";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatBytes, formatTime } from "@/lib/client/format";
 import type { Task } from "@/lib/tasks/schemas";
+import { CancelTask } from "./cancel-task";
 import { RetryTask } from "./retry-task";
-import { exportParams, type ExportOutput } from "./task-shapes";
+import { TaskProgress } from "./task-progress";
+import { canRetry, exportParams, isActive, taskLabel, type ExportOutput } from "./task-shapes";
 
-export function TaskCard({ task, showAsset, onChanged }: { task: Task; showAsset?: boolean; onChanged(): void }) {
+/** One task of an asset, on its page: progress, what it sent where, and what it made. */
+export function TaskCard({
+  task,
+  showAsset,
+  assetSize,
+  onChanged,
+}: {
+  task: Task;
+  showAsset?: boolean;
+  assetSize?: number;
+  onChanged(): void;
+}) {
   const phase = task.status.phase;
-  const label = `${task.type === "export" ? "Export" : "Upload check"} ${task.id.slice(0, 8)}`;
+  const label = taskLabel(task);
   return (
     <li className="space-y-3 p-4" data-task-id={task.id} data-phase={phase}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -32,22 +44,10 @@ export function TaskCard({ task, showAsset, onChanged }: { task: Task; showAsset
         <StatusBadge status={phase} />
       </div>
       <Destinations task={task} />
-      <div>
-        <ProgressBar
-          value={task.status.progress}
-          label={`${label} progress`}
-          tone={phase === "completed" ? "green" : phase === "failed" ? "red" : "indigo"}
-        />
-        <p className="mt-1 text-xs text-slate-600">
-          {Math.round(task.status.progress * 100)}%{task.status.retries > 0 && ` · retried ${task.status.retries}×`}
-        </p>
-      </div>
-      {task.status.errorMessage && (
-        <div className="space-y-2">
-          <p className="text-sm text-red-700">{task.status.errorMessage}</p>
-          {phase === "failed" && <RetryTask task={task} onRetried={onChanged} />}
-        </div>
-      )}
+      <TaskProgress task={task} label={label} totalBytes={assetSize} />
+      {task.status.retries > 0 && <p className="text-xs text-slate-600">Retried {task.status.retries}× automatically</p>}
+      {isActive(task) && <CancelTask task={task} onCancelled={onChanged} />}
+      {canRetry(task) && <RetryTask task={task} onRetried={onChanged} />}
       <Outputs task={task} />
     </li>
   );

@@ -7,25 +7,32 @@ import { inputStyles, labelStyles } from "@/components/ui/styles";
 import { usePagedList } from "@/lib/client/use-paged-list";
 import type { Task } from "@/lib/tasks/schemas";
 import { TaskCard } from "./task-card";
+import { TaskTable } from "./task-table";
 
 const TYPES = ["upload", "export"] as const;
 const PHASES = ["pending", "waiting", "running", "completed", "failed", "cancelled"] as const;
 
-const isActive = (task: Task) => task.status.phase === "waiting" || task.status.phase === "running";
+const isActive = (task: Task) => ["pending", "waiting", "running"].includes(task.status.phase);
 const pollTasks = (tasks: Task[]) => (tasks.some(isActive) ? 1000 : 5000);
 
 /**
  * Tasks, newest first, with live progress. With `assetId`, those of one asset; with `filters`,
- * selects for type and phase. `refreshKey` changes when the caller knows of a new task.
+ * selects for type and phase. `refreshKey` changes when the caller knows of a new task. As a
+ * table (the tasks page), or as cards with each task's outputs (an asset's page, `assetSize`
+ * giving running exports their bytes, speed and time left).
  */
 export function TaskList({
   assetId,
+  assetSize,
   filters,
+  table,
   refreshKey = 0,
   onTaskCompleted,
 }: {
   assetId?: string;
+  assetSize?: number;
   filters?: boolean;
+  table?: boolean;
   refreshKey?: number;
   onTaskCompleted?(): void;
 }) {
@@ -50,13 +57,13 @@ export function TaskList({
         <div className="grid gap-3 sm:grid-cols-2 md:w-1/2">
           <div>
             <label htmlFor={`${id}-type`} className={labelStyles}>
-              Type
+              Kind
             </label>
             <select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value)} className={`${inputStyles} mt-1`}>
-              <option value="">All types</option>
+              <option value="">All kinds</option>
               {TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {t}
+                  {t === "upload" ? "file check" : t}
                 </option>
               ))}
             </select>
@@ -84,10 +91,12 @@ export function TaskList({
           <p className="rounded-lg border border-dashed border-slate-300 bg-white py-8 text-center text-sm text-slate-600">
             {type || phase ? "No tasks match these filters." : "No tasks yet."}
           </p>
+        ) : table ? (
+          <TaskTable tasks={items} onChanged={refresh} />
         ) : (
           <ul aria-label="Tasks" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm">
             {items.map((task) => (
-              <TaskCard key={task.id} task={task} showAsset={!assetId} onChanged={refresh} />
+              <TaskCard key={task.id} task={task} showAsset={!assetId} assetSize={assetSize} onChanged={refresh} />
             ))}
           </ul>
         )}

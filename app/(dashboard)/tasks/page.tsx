@@ -7,7 +7,7 @@ export default function TasksPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Tasks</h1>
-      <TaskList filters />
+      <TaskList filters table />
     </div>
   );
 }

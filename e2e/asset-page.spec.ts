@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { requestUpload, uploadAsset } from "./support/assets";
+import { signUp, uniqueEmail } from "./support/dashboard";
+
+test("a ready asset: badge by the title, playback URL, embed snippet and download, each with a copy button", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signUp(page, uniqueEmail("ready"));
+  const asset = await uploadAsset(page, "ready clip.mp4", "h264-aac.mp4");
+  await page.goto(`/assets/${asset.id}`);
+  const origin = new URL(page.url()).origin;
+
+  const title = page.getByRole("heading", { name: "ready clip.mp4", level: 1 });
+  await expect(title).toBeVisible();
+  // The badge sits on the title's line.
+  const badge = page.locator("main [data-status]").first();
+  await expect(badge).toHaveText("ready");
+  const [titleBox, badgeBox] = [await title.boundingBox(), await badge.boundingBox()];
+  expect(Math.abs(titleBox!.y + titleBox!.height / 2 - (badgeBox!.y + badgeBox!.height / 2))).toBeLessThan(12);
+
+  const use = page.getByRole("region", { name: "Use this video" });
+  await expect(use).toContainText(`${origin}/api/playback/${asset.playbackId}`);
+  const snippet = `<iframe src="${origin}/play/${asset.playbackId}"`;
+  await expect(use).toContainText(snippet);
+  await expect(use.getByRole("link", { name: /^Download the file/ })).toHaveAttribute("href", /\/api\/storage\/download\//);
+  for (const name of ["Copy playback url", "Copy embed code", "Copy download"]) await expect(use.getByRole("button", { name })).toBeVisible();
+  await use.getByRole("button", { name: "Copy embed code" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(snippet);
+  await expect(page.getByRole("region", { name: "Details" })).toContainText(asset.playbackId);
+
+  // Delete is a danger action, and asks first.
+  const remove = page.getByRole("button", { name: "Delete asset" });
+  await expect(remove).toHaveClass(/\btext-red-700\b/);
+  await expect(remove).toHaveClass(/\bborder-red-300\b/);
+  await remove.click();
+  await expect(page.getByRole("group", { name: "Confirm deletion" })).toBeVisible();
+});
+
+test("a failed asset states its reason once, with how to fix it, and no playback links", async ({ page }) => {
+  await signUp(page, uniqueEmail("failed"));
+  const asset = await uploadAsset(page, "phone clip.mov", "hevc-aac.mp4", "failed");
+  await page.goto(`/assets/${asset.id}`);
+  await expect(page.getByRole("heading", { name: "phone clip.mov", level: 1 })).toBeVisible();
+  await expect(page.locator("main [data-status]").first()).toHaveText("failed");
+  await expect(page.getByText("unsupported video codec hevc (hvc1)")).toHaveCount(1);
+  await expect(page.getByRole("alert").filter({ hasText: "unsupported video codec" })).toContainText(
+    "unsupported video codec hevc (hvc1); only H.264 is accepted",
+  );
+  await expect(page.getByText("ffmpeg -i in.mov -c:v libx264 -c:a aac", { exact: false })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy the ffmpeg command" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Use this video" })).toHaveCount(0);
+  await expect(page.getByText(asset.playbackId)).toHaveCount(0);
+  await expect(page.getByText("Playback id")).toHaveCount(0);
+});
+
+test("a waiting asset offers to resume by choosing the file again, or to cancel the upload", async ({ page }) => {
+  await signUp(page, uniqueEmail("waiting"));
+  const asset = await requestUpload(page, "abandoned.mp4");
+  await page.goto(`/assets/${asset.id}`);
+  const waiting = page.getByRole("region", { name: "Waiting for the file" });
+  await expect(waiting).toContainText("choose the same file again in the upload area");
+  await expect(page.getByText(/Playback id/)).toHaveCount(0);
+  await waiting.getByRole("button", { name: "Cancel upload" }).click();
+  await expect(page).toHaveURL(/\/assets$/);
+  expect((await page.request.get(`/api/asset/${asset.id}`)).status()).toBe(404);
+});

@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { uploadAsset } from "./support/assets";
+import { signUp, uniqueEmail } from "./support/dashboard";
+
+test("the export form starts on a choice that works, says errors plainly, and only the current ones", async ({ page }) => {
+  await signUp(page, uniqueEmail("export-form"));
+  const asset = await uploadAsset(page, "exportable.mp4", "h264-aac.mp4");
+  await page.goto(`/assets/${asset.id}`);
+  const form = page.getByRole("form", { name: "Export" });
+  await expect(form.getByRole("button", { name: "Start export" })).toBeEnabled();
+
+  // The e2e server has PINATA_JWT: IPFS with its credentials works, so the form starts there.
+  await expect(form.getByLabel("IPFS (pinning service)")).toBeChecked();
+  await expect(form.getByLabel("Server default")).toBeChecked();
+  await expect(form.getByLabel("Custom URL")).not.toBeChecked();
+  // An unticked destination is its checkbox alone, not an empty box.
+  const customSection = form.locator("fieldset", { has: page.getByLabel("Custom URL") }).first();
+  expect(await customSection.evaluate((f) => getComputedStyle(f).borderTopWidth)).toBe("0px");
+
+  // The API's field paths become the form's labels, in sentences.
+  await form.getByLabel("IPFS (pinning service)").uncheck();
+  await form.getByLabel("Custom URL").check();
+  await form.getByLabel("URL", { exact: true }).fill("http://10.0.0.1/upload");
+  await form.getByRole("button", { name: "Start export" }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: "The export was not started" });
+  await expect(refusal).toContainText(/URL: 10\.0\.0\.1 is a private address/);
+  await expect(refusal).not.toContainText("custom.url");
+
+  // Changing the form clears what no longer applies; a new refusal replaces the old one.
+  await form.getByLabel("URL", { exact: true }).fill("http://10.0.0.2/upload");
+  await expect(refusal).toHaveCount(0);
+  await form.getByRole("button", { name: "Start export" }).click();
+  await expect(refusal).toContainText("10.0.0.2");
+  await expect(refusal).not.toContainText("10.0.0.1");
+  await expect(refusal.getByRole("listitem")).toHaveCount(1);
+});
