@@ -34,7 +34,8 @@ export async function createRunner(deps: TaskDeps, options: RunnerOptions): Prom
     slots: {
       upload: { size: taskConcurrency },
       export: { size: taskConcurrency, perUser: maxRunningExportsPerUser },
-      webhook: { size: webhookConcurrency, perUser: webhookDeliveriesPerUser },
+      // Isolation, not a quota: each node's slots suffice, without a lock on the user per claim.
+      webhook: { size: webhookConcurrency, perUser: webhookDeliveriesPerUser, perUserOnEachNode: true },
     },
     owner: options.nodeId,
     sharedDatabase: !options.singleProcess,

@@ -20,9 +20,10 @@ interface ActiveTask extends QueuedTask {
 export interface InlineRunnerOptions {
   /**
    * The slots of each task type (upload checks never wait behind exports or deliveries), and how
-   * many tasks of a type one user may run at once, on every node together.
+   * many tasks of a type one user may run at once: on every node together (checked in the
+   * database as a task is claimed), or with `perUserOnEachNode`, on each node (its slots alone).
    */
-  slots: Record<TaskType, { size: number; perUser?: number }>;
+  slots: Record<TaskType, { size: number; perUser?: number; perUserOnEachNode?: boolean }>;
   /** This node, as the owner of the task leases it takes. */
   owner: string;
   /**
@@ -149,7 +150,7 @@ export class InlineRunner implements TaskRunner {
       this.busy--;
       this.notifyIfIdle();
       // A finished task may let another of its user's start that a node's claim turned away.
-      if (this.options.sharedDatabase && this.options.slots[entry.type].perUser) this.queueSweep();
+      if (this.perUserAcrossNodes(entry.type)) this.queueSweep();
     }
   }
 
@@ -160,7 +161,7 @@ export class InlineRunner implements TaskRunner {
    */
   private async claim(entry: ActiveTask, held?: HeldLease): Promise<HeldLease | undefined> {
     const { owner, leaseMs, slots } = this.options;
-    const perUser = this.options.sharedDatabase ? slots[entry.type].perUser : undefined;
+    const perUser = this.perUserAcrossNodes(entry.type) ? slots[entry.type].perUser : undefined;
     const claimed = await claimTask(this.deps.db, { id: entry.id, type: entry.type, owner, now: this.deps.now(), leaseMs, perUser });
     if (!claimed) return undefined;
     if (!held) return new HeldLease(this.deps, entry.id, this.options);
@@ -236,6 +237,12 @@ export class InlineRunner implements TaskRunner {
   }
 
   /** A run ended with the task still queued or running and nobody holding it: run it again. */
+  /** Whether a per-user limit of this type is kept in the database, for every node together. */
+  private perUserAcrossNodes(type: TaskType): boolean {
+    const { perUser, perUserOnEachNode } = this.options.slots[type];
+    return this.options.sharedDatabase && perUser !== undefined && !perUserOnEachNode;
+  }
+
   /** Whether a task this node just let go of (unfinished, held by no one) is to run again now. */
   private isDue(task: Pick<TaskRow, "phase" | "runAfter">): boolean {
     if (task.phase !== "waiting" && task.phase !== "running") return false;
