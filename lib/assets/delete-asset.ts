@@ -7,7 +7,7 @@ import { UploadClaimLostError } from "./upload-claim";
 /**
  * Deletes the caller's asset and its tasks, stops an upload to it that this process is receiving
  * (other processes stop theirs at their next claim renewal), and removes its stored file, partial
- * uploads and any direct upload not yet accepted.
+ * uploads, its poster and any direct upload not yet accepted.
  */
 export async function deleteAsset(
   deps: TaskDeps & { receivingUploads: ReceivingUploads },
@@ -18,6 +18,7 @@ export async function deleteAsset(
   if (!asset) throw notFound("asset not found");
   deps.receivingUploads.abort(asset.id, new UploadClaimLostError("the asset was deleted"));
   await deps.storage.delete(asset.storageKey);
+  if (asset.posterKey) await deps.storage.delete(asset.posterKey);
   await deps.storage.directUploads?.discard(asset.id);
   if (asset.uploadVia === "tus") await deps.storage.resumable.discard(asset.id);
 }
