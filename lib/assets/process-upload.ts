@@ -8,6 +8,7 @@ import { createProgressWriter } from "@/lib/tasks/progress";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
 import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
 import { awaitUpload } from "./await-upload";
+import { failCancelledUpload } from "./fail-cancelled-upload";
 import { makePoster } from "./make-poster";
 
 /** Share of the task's progress given to probing; hashing the whole file is the rest. */
@@ -44,6 +45,10 @@ export const processUploadTask: TaskDefinition = {
   async onFailure(task, message, deps) {
     if (!task.inputAssetId) return;
     await updateAsset(deps.db, task.inputAssetId, { status: "failed", errorMessage: message, updatedAt: deps.now() });
+  },
+
+  async onCancel(task, deps) {
+    if (task.inputAssetId) await failCancelledUpload(deps, task.inputAssetId);
   },
 };
 
