@@ -1,5 +1,6 @@
 import { notFound } from "@/lib/api/errors";
 import { deleteUserAsset } from "@/lib/db/assets";
+import { assetPosterKey } from "@/lib/storage/types";
 import type { TaskDeps } from "@/lib/tasks/types";
 import type { ReceivingUploads } from "./receiving-uploads";
 import { UploadClaimLostError } from "./upload-claim";
@@ -18,7 +19,8 @@ export async function deleteAsset(
   if (!asset) throw notFound("asset not found");
   deps.receivingUploads.abort(asset.id, new UploadClaimLostError("the asset was deleted"));
   await deps.storage.delete(asset.storageKey);
-  if (asset.posterKey) await deps.storage.delete(asset.posterKey);
+  // Whether or not it was recorded: a run stopped between storing the poster and recording it leaves one too.
+  await deps.storage.delete(assetPosterKey(asset.id));
   await deps.storage.directUploads?.discard(asset.id);
   if (asset.uploadVia === "tus") await deps.storage.resumable.discard(asset.id);
 }
