@@ -34,6 +34,8 @@ async function settled(server: ServerProcess, taskId: string) {
 describe.each(testDatabaseKinds)("credentials at rest on %s", (kind) => {
   let pinning: PinningDouble;
   let receiver: ReceiverDouble;
+  /** The webhook's endpoint, apart from `receiver`: a delivery must not take the answer meant for an export. */
+  let hooks: ReceiverDouble;
   let database: ThrowawayDatabase | undefined;
   let dataDir: string;
   let server: ServerProcess;
@@ -43,18 +45,19 @@ describe.each(testDatabaseKinds)("credentials at rest on %s", (kind) => {
   beforeAll(async () => {
     pinning = await startPinningDouble();
     receiver = await startReceiverDouble({ keepBytes: false });
+    hooks = await startReceiverDouble({ keepBytes: false });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-secrets-"));
     if (kind === "postgres") database = await createThrowawayDatabase();
     server = await startServer({
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? "",
       PINNING_API_URL: pinning.url,
-      EXPORT_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`,
+      EXPORT_ALLOWED_HOSTS: `127.0.0.1:${receiver.port},127.0.0.1:${hooks.port}`,
     });
   });
   afterAll(async () => {
     await server.kill("SIGKILL");
-    await Promise.all([pinning.close(), receiver.close()]);
+    await Promise.all([pinning.close(), receiver.close(), hooks.close()]);
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -71,7 +74,7 @@ describe.each(testDatabaseKinds)("credentials at rest on %s", (kind) => {
     const webhookSecret = "whsec_" + Buffer.from("webhook-secret-never-at-rest-0123").toString("base64");
     const secrets = [jwt, apiKey, apiSecret, headerSecret, webhookSecret];
     // The one answer that holds a secret (the webhook's, shown on creation) stays out of `answers`.
-    const hook = await api(server, "/api/webhook", { method: "POST", json: { name: "signed", url: `${receiver.url}/hook`, sharedSecret: webhookSecret } });
+    const hook = await api(server, "/api/webhook", { method: "POST", json: { name: "signed", url: `${hooks.url}/hook`, sharedSecret: webhookSecret } });
     expect(hook.status).toBe(200);
     const { body: upload } = await call("/api/asset/request-upload", { method: "POST", json: { name: "secret test" } });
     expect((await fetch(upload.url, { method: "PUT", body: fixture("h264-aac.mp4") })).status).toBe(200);

@@ -78,7 +78,9 @@ describe.each(testDatabaseKinds)("webhook events on %s", (kind) => {
 
   it("progress makes at most one task.updated per 5 s per task", async () => {
     const now = t.app.now();
-    const task = await insertTask(t.app.db, { userId, type: "export", params: {}, phase: "running", statusUpdatedAt: now, createdAt: now, updatedAt: now });
+    // Held by another node, or this node's sweep could take the task up (and fail it) meanwhile.
+    const lease = { leaseOwner: "another-node", leaseExpiresAt: now + 60_000 };
+    const task = await insertTask(t.app.db, { userId, type: "export", params: {}, phase: "running", ...lease, statusUpdatedAt: now, createdAt: now, updatedAt: now });
     for (let step = 1; step <= 20; step++) await raiseTaskProgress(t.app.db, task.id, step / 25, t.app.now(), {});
     expect((await findTask(t.app.db, task.id))?.progress).toBeCloseTo(0.8);
     const recorded = await t.app.db.select().from(webhookEvents);
