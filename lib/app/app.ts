@@ -5,6 +5,7 @@ import { VerifiedTokenCache } from "@/lib/auth/verified-token-cache";
 import { loadConfig, type Config } from "@/lib/config/config";
 import { resolveSecrets } from "@/lib/config/secrets";
 import { openDatabase, type Database } from "@/lib/db/client";
+import { TASK_CANCELLED_CHANNEL } from "@/lib/db/tasks";
 import { WEBHOOK_EVENTS_CHANNEL } from "@/lib/db/webhooks";
 import { ApiRateLimiter } from "@/lib/limits/api-rate-limiter";
 import { DatabaseLimiter } from "@/lib/limits/database-limiter";
@@ -67,7 +68,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const node = newNodeIdentity(config.nodeName);
     const runner = await createRunner(deps, { nodeId: node.id, singleProcess, retryPolicy: options.retryPolicy });
     const webhookEvents = new EventDispatcher({ ...deps, runner });
-    const stopListening = await database.listen(WEBHOOK_EVENTS_CHANNEL, () => void webhookEvents.kick());
+    const stopListeningForEvents = await database.listen(WEBHOOK_EVENTS_CHANNEL, () => void webhookEvents.kick());
+    // Whichever node a cancel reaches, the node running the task stops it at once.
+    const stopListeningForCancels = await database.listen(TASK_CANCELLED_CHANNEL, (taskId) => runner.stop?.(taskId));
     const limiter: SharedLimiter = redis && config.redis ? new RedisLimiter(redis, config.redis.keyPrefix) : new DatabaseLimiter(db);
     const maintenance = startMaintenance(
       { db, node, runner, webhookEvents, runnerKind: runner.kind, storageKind: storage.kind, startedAt: now(), now },
@@ -87,7 +90,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       authSecret: secrets.authSecret,
       uploadSigningSecret: secrets.uploadSigningSecret,
       async close() {
-        await stopListening();
+        await stopListeningForEvents();
+        await stopListeningForCancels();
         await maintenance.stop();
         await webhookEvents.idle();
         await runner.close();

@@ -14,3 +14,7 @@ export function generatePlaybackId(): string {
   }
   return id;
 }
+
+export function isPlaybackId(value: string): boolean {
+  return value.length === LENGTH && /^[0-9a-z]+$/.test(value);
+}

@@ -8,14 +8,16 @@ import { createProgressWriter } from "@/lib/tasks/progress";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
 import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
 import { awaitUpload } from "./await-upload";
+import { failCancelledUpload } from "./fail-cancelled-upload";
+import { makePoster } from "./make-poster";
 
 /** Share of the task's progress given to probing; hashing the whole file is the rest. */
 const PROBE_SHARE = 0.05;
 
 /**
  * The `upload` task: wait for the file (awaitUpload), check it (MP4 boxes by ranged reads,
- * codecs), hash it in one streaming pass, and move the asset to `ready` — or to `failed` with
- * the reason.
+ * codecs), hash it in one streaming pass, make its poster when ffmpeg is there, and move the asset
+ * to `ready` — or to `failed` with the reason.
  */
 export const processUploadTask: TaskDefinition = {
   type: "upload",
@@ -28,12 +30,14 @@ export const processUploadTask: TaskDefinition = {
     const { sha256, size } = await step.run("hash-file", () =>
       hashStoredFile(deps, taskId, asset.storageKey, probed.size),
     );
+    const posterKey = await step.run("make-poster", () => makePoster(deps, asset, videoSpec));
     // The asset follows the task: a run that lost its task (or a late duplicate) changes neither.
     await step.run("record-ready", () =>
       deps.db.transaction(async (tx) => {
         const output = { upload: { videoSpec, size, hash: [{ algorithm: "sha256", hash: sha256 }] } };
         if (!(await finishTask({ ...deps, db: tx }, taskId, { phase: "completed", output }))) return;
-        await updateAsset(tx, asset.id, { status: "ready", size, sha256, videoSpec, errorMessage: null, updatedAt: deps.now() });
+        const ready = { status: "ready" as const, size, sha256, videoSpec, posterKey, errorMessage: null, updatedAt: deps.now() };
+        await updateAsset(tx, asset.id, ready);
       }),
     );
   },
@@ -41,6 +45,10 @@ export const processUploadTask: TaskDefinition = {
   async onFailure(task, message, deps) {
     if (!task.inputAssetId) return;
     await updateAsset(deps.db, task.inputAssetId, { status: "failed", errorMessage: message, updatedAt: deps.now() });
+  },
+
+  async onCancel(task, deps) {
+    if (task.inputAssetId) await failCancelledUpload(deps, task.inputAssetId);
   },
 };
 

@@ -62,6 +62,8 @@ export const assetSchema = z.object({
   hash: hashSchema.optional(),
   videoSpec: videoSpecSchema.optional(),
   downloadUrl: z.string().optional(),
+  /** The poster JPEG (public, by playbackId); only when ready and one could be made (ffmpeg). */
+  posterUrl: z.string().optional(),
   storage: assetStorageSchema.optional(),
 });
 

@@ -1,4 +1,5 @@
 import type { AssetRow } from "@/lib/db/schema";
+import { playbackUrls } from "@/lib/playback/urls";
 import type { Storage } from "@/lib/storage/types";
 import type { TaskDeps } from "@/lib/tasks/types";
 import type { Asset } from "./schemas";
@@ -10,7 +11,7 @@ export interface AssetUrlContext {
   downloadUrlTtlSeconds: number;
 }
 
-/** The public Asset: fields not known yet are absent; `downloadUrl` only when ready. */
+/** The public Asset: fields not known yet are absent; `downloadUrl` and `posterUrl` only when ready. */
 export async function serializeAsset(row: AssetRow, ctx: AssetUrlContext): Promise<Asset> {
   const asset = assetSnapshot(row);
   if (row.status === "ready") {
@@ -20,11 +21,12 @@ export async function serializeAsset(row: AssetRow, ctx: AssetUrlContext): Promi
       expiresAt: ctx.now + ctx.downloadUrlTtlSeconds * 1000,
       origin: ctx.origin,
     });
+    if (row.posterKey) asset.posterUrl = playbackUrls(ctx.origin, row.playbackId).poster;
   }
   return asset;
 }
 
-/** The public Asset without its signed URLs, as webhook events carry it. */
+/** The public Asset without its URLs (they need the request's origin), as webhook events carry it. */
 export function assetSnapshot(row: AssetRow): Asset {
   const asset: Asset = {
     id: row.id,

@@ -78,6 +78,7 @@ const envSchema = z.object({
   AUTH_GITHUB_SECRET: optionalString,
   AUTH_GOOGLE_ID: optionalString,
   AUTH_GOOGLE_SECRET: optionalString,
+  FFMPEG_PATH: optionalString,
 });
 
 export interface Config {
@@ -131,6 +132,8 @@ export interface Config {
   sessionMaxAgeSeconds: number;
   /** OAuth sign-in providers, each enabled when both its id and secret are set. */
   oauth: { github?: OAuthClient; google?: OAuthClient };
+  /** The ffmpeg that makes posters; unset, `ffmpeg` on PATH (if any). */
+  ffmpegPath?: string;
 }
 
 export interface OAuthClient {
@@ -197,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       github: oauthClient("AUTH_GITHUB", e.AUTH_GITHUB_ID, e.AUTH_GITHUB_SECRET),
       google: oauthClient("AUTH_GOOGLE", e.AUTH_GOOGLE_ID, e.AUTH_GOOGLE_SECRET),
     },
+    ffmpegPath: e.FFMPEG_PATH,
   };
 }
 

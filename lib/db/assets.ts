@@ -15,6 +15,16 @@ export async function findAsset(db: Db, id: string): Promise<AssetRow | undefine
   return row;
 }
 
+const findAssetByPlaybackIdStatement = preparedStatement((db) =>
+  db.select().from(assets).where(eq(assets.playbackId, sql.placeholder("playbackId"))).prepare("find_asset_by_playback_id"),
+);
+
+/** Whoever holds a playbackId may play the asset: no user scope (a player's every seek asks). */
+export async function findAssetByPlaybackId(db: Db, playbackId: string): Promise<AssetRow | undefined> {
+  const [row] = await findAssetByPlaybackIdStatement(db).execute({ playbackId });
+  return row;
+}
+
 export async function findUserAsset(db: Db, userId: string, id: string): Promise<AssetRow | undefined> {
   const [row] = await db.select().from(assets).where(and(eq(assets.id, id), eq(assets.userId, userId)));
   return row;

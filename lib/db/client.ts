@@ -14,8 +14,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Calls `onNotify` on every NOTIFY on `channel`, from any connection or node; resolves to a stop function. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** Calls `onNotify` with the payload of every NOTIFY on `channel`, from any connection or node; resolves to a stop function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -51,7 +51,7 @@ export async function openDatabase(options: { url?: string; poolSize?: number; d
       db: drizzlePostgres(client, { schema }),
       kind: "postgres",
       async listen(channel, onNotify) {
-        const { unlisten } = await client.listen(channel, () => onNotify());
+        const { unlisten } = await client.listen(channel, (payload) => onNotify(payload));
         return unlisten;
       },
       close: () => client.end({ timeout: 5 }),
@@ -65,7 +65,7 @@ export async function openDatabase(options: { url?: string; poolSize?: number; d
     return {
       db,
       kind: "pglite",
-      listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
+      listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
       close: async () => {
         await client.close();
         release();

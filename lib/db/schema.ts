@@ -84,6 +84,8 @@ export const assets = pgTable("assets", {
   sha256: text("sha256"),
   videoSpec: jsonb("video_spec").$type<VideoSpec>(),
   storage: jsonb("storage").$type<AssetStorage>(),
+  /** The poster (a JPEG frame) stored beside the file; null when none could be made. */
+  posterKey: text("poster_key"),
   createdAt: millis("created_at").notNull(),
   updatedAt: millis("updated_at").notNull(),
 }, (t) => [

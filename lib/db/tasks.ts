@@ -123,12 +123,25 @@ async function countActiveUserTasks(db: Db, userId: string): Promise<number> {
   return row.count;
 }
 
-/** Raises progress, never lowers it, so a retried step cannot make it go backwards. */
-export async function raiseTaskProgress(db: Db, id: string, progress: number, at: number, writer: TaskWriter): Promise<void> {
-  await db
+/**
+ * Raises progress, never lowers it, so a retried step cannot make it go backwards. False when
+ * the task has ended (cancelled) or the writer lost it: its run is to stop.
+ */
+export async function raiseTaskProgress(db: Db, id: string, progress: number, at: number, writer: TaskWriter): Promise<boolean> {
+  const rows = await db
     .update(tasks)
     .set({ progress: sql`greatest(${tasks.progress}, ${progress})`, updatedAt: at, statusUpdatedAt: at })
-    .where(writable(id, writer));
+    .where(writable(id, writer))
+    .returning({ id: tasks.id });
+  return rows.length > 0;
+}
+
+/** The channel that tells every node a task was cancelled; the payload is its id. */
+export const TASK_CANCELLED_CHANNEL = "vas_task_cancelled";
+
+/** Tells every node (this one too) that the task was cancelled, when the transaction commits. */
+export async function announceTaskCancelled(db: Db, id: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${TASK_CANCELLED_CHANNEL}, ${id})`);
 }
 
 /** The outcome of adding an active task under the per-user cap: the task, or how many are already active. */

@@ -83,3 +83,17 @@ export async function failWaitingAsset(
     .returning();
   return row;
 }
+
+/** Fails an asset whose file is being checked (`processing`); undefined when it is not. */
+export async function failProcessingAsset(
+  db: Db,
+  id: string,
+  values: { errorMessage: string; at: number },
+): Promise<AssetRow | undefined> {
+  const [row] = await db
+    .update(assets)
+    .set({ status: "failed", errorMessage: values.errorMessage, updatedAt: values.at })
+    .where(and(eq(assets.id, id), eq(assets.status, "processing")))
+    .returning();
+  return row;
+}

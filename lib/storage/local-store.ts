@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { Transform, type Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { openFileRangeReader } from "@/lib/media/file-range-reader";
 import { LocalResumableUploads } from "./resumable-local";
 import { signedUrl } from "./signed-url";
-import type { DownloadUrlRequest, Storage, StoredObject, UploadUrlRequest } from "./types";
+import type { ByteRange, DownloadUrlRequest, Storage, StoredObject, UploadUrlRequest } from "./types";
 
 export class UploadTooLargeError extends Error {
   override readonly name = "UploadTooLargeError";
@@ -61,9 +61,18 @@ export class LocalStore implements Storage {
     return openFileRangeReader(this.pathOf(key));
   }
 
-  async createReadStream(key: string, range?: { start: number; end: number }): Promise<Readable> {
+  async createReadStream(key: string, range?: ByteRange): Promise<Readable> {
     const file = await fs.promises.open(this.pathOf(key));
     return file.createReadStream({ ...range, highWaterMark: 1 << 20 });
+  }
+
+  async putObject(key: string, bytes: Uint8Array): Promise<void> {
+    await this.write(key, Readable.from([bytes]), bytes.length);
+  }
+
+  /** A `file:` URL, so ffmpeg never reads a path as a protocol or an option. */
+  async mediaToolInput(key: string): Promise<string> {
+    return `file:${this.pathOf(key)}`;
   }
 
   /** Removes the file and any partial upload of it. */

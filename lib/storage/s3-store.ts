@@ -12,7 +12,17 @@ import type { RangeReader } from "@/lib/media/types";
 import { isNotFound } from "./s3-client";
 import { S3ResumableUploads } from "./resumable-s3";
 import { directUploadKey, S3DirectUploads } from "./s3-direct-uploads";
-import { assetSourceKey, type DownloadUrlRequest, type Storage, type StoredObject, type UploadUrlRequest } from "./types";
+import {
+  assetSourceKey,
+  type ByteRange,
+  type DownloadUrlRequest,
+  type Storage,
+  type StoredObject,
+  type UploadUrlRequest,
+} from "./types";
+
+/** Long enough for ffmpeg to find a frame (it gives up after 30 s), short enough to be worthless after. */
+const MEDIA_TOOL_URL_SECONDS = 300;
 
 /** Any S3-compatible bucket. Upload and download URLs are pre-signed: bytes never pass through the app. */
 export class S3Store implements Storage {
@@ -68,7 +78,7 @@ export class S3Store implements Storage {
     };
   }
 
-  async createReadStream(key: string, range?: { start: number; end: number }): Promise<Readable> {
+  async createReadStream(key: string, range?: ByteRange): Promise<Readable> {
     const response = await this.client.send(
       new GetObjectCommand({
         Bucket: this.bucket,
@@ -78,6 +88,15 @@ export class S3Store implements Storage {
     );
     if (!(response.Body instanceof Readable)) throw new Error(`no readable body for ${key}`);
     return response.Body;
+  }
+
+  async putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
+  }
+
+  /** A pre-signed GET: ffmpeg seeks in it with Range requests, as in a file. */
+  async mediaToolInput(key: string): Promise<string> {
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: MEDIA_TOOL_URL_SECONDS });
   }
 
   async delete(key: string): Promise<void> {

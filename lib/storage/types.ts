@@ -22,6 +22,12 @@ export interface StoredObject {
   size: number;
 }
 
+/** Bytes `start` to `end`, both included (HTTP Range's convention). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** An upload that went straight to the store and has not been accepted yet. */
 export interface DirectUpload extends StoredObject {
   /** Identifies this version of the object, so accepting it cannot pick up a later PUT. */
@@ -64,7 +70,11 @@ export interface Storage {
   createDownloadUrl(request: DownloadUrlRequest): Promise<string>;
   stat(key: string): Promise<StoredObject | undefined>;
   openRangeReader(key: string): Promise<RangeReader & { close(): Promise<void> }>;
-  createReadStream(key: string): Promise<Readable>;
+  createReadStream(key: string, range?: ByteRange): Promise<Readable>;
+  /** Stores a small object whole (a poster), replacing what is at `key`. */
+  putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Where a media tool (ffmpeg) can read the object and seek in it: a file, or a short-lived URL. */
+  mediaToolInput(key: string): Promise<string>;
   delete(key: string): Promise<void>;
   checkHealth(): Promise<void>;
   /** Present when uploads bypass the service, which must then look for them. */
@@ -74,4 +84,8 @@ export interface Storage {
 
 export function assetSourceKey(assetId: string): string {
   return `assets/${assetId}/source`;
+}
+
+export function assetPosterKey(assetId: string): string {
+  return `assets/${assetId}/poster.jpg`;
 }

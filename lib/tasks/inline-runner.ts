@@ -4,10 +4,9 @@ import { claimTask, listClaimableTasks, releaseTaskLease, renewTaskLease } from 
 import { incrementTaskRetries } from "@/lib/db/tasks";
 import { log } from "@/lib/log/log";
 import { outsideRequest } from "@/lib/log/request-context";
-import { isNamedError } from "@/lib/named-error";
 import { createInlineStep, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./inline-step";
 import { SlotPool } from "./slot-pool";
-import { executeTask, TaskTakenOverError } from "./task-lifecycle";
+import { executeTask, isRunStopped, RunStoppedError } from "./task-lifecycle";
 import type { QueuedTask, TaskDefinition, TaskDeps, TaskLease, TaskRunner } from "./types";
 
 interface ActiveTask extends QueuedTask {
@@ -15,6 +14,8 @@ interface ActiveTask extends QueuedTask {
   rerun: boolean;
   /** Set while the task sleeps: ends the sleep early. */
   wake?: () => void;
+  /** Set while the task runs here: its lease, whose signal stops the run. */
+  lease?: HeldLease;
 }
 
 export interface InlineRunnerOptions {
@@ -111,6 +112,17 @@ export class InlineRunner implements TaskRunner {
     }
   }
 
+  /**
+   * Stops this node's run of a cancelled task now: its transfers are aborted and it ends without
+   * writing to the task; a sleeping or not yet due task is let go too.
+   */
+  stop(taskId: string): void {
+    this.notYetDue.get(taskId)?.cancel();
+    const entry = this.active.get(taskId);
+    entry?.lease?.stop(new RunStoppedError("the task was cancelled"));
+    entry?.wake?.();
+  }
+
   /** Resolves when no task is queued or running; sleeping tasks do not count. */
   idle(): Promise<void> {
     if (this.busy === 0) return Promise.resolve();
@@ -140,7 +152,7 @@ export class InlineRunner implements TaskRunner {
           const left = await this.execute(entry, claim);
           entry.rerun ||= !this.closed && left !== undefined && this.isDue(left);
         } catch (error) {
-          if (!isNamedError(error, "TaskTakenOverError")) log.error("runner", `task ${entry.id} stopped unexpectedly`, error);
+          if (!isRunStopped(error)) log.error("runner", `task ${entry.id} stopped unexpectedly`, error);
         } finally {
           pool.release(entry.userId);
         }
@@ -178,14 +190,17 @@ export class InlineRunner implements TaskRunner {
     };
     const step = createInlineStep(this.retryPolicy, onRetry, {
       sleep: (ms) => this.sleep(entry, lease, ms),
-      backoff: (ms) => this.backoff(entry, ms),
+      backoff: (ms) => this.backoff(entry, ms, lease.signal),
       checkLease: () => lease.check(),
     });
+    entry.lease = lease;
     try {
       await executeTask(definition, entry.id, step, deps);
     } catch (error) {
       await lease.release(null);
       throw error;
+    } finally {
+      entry.lease = undefined;
     }
     // The task as this node left it, when it did not end (finishing it gives up the lease).
     return lease.release(null);
@@ -204,7 +219,7 @@ export class InlineRunner implements TaskRunner {
     await pool.acquire(entry.userId);
     // Woken on time, or early because it was made due (its upload arrived); otherwise a sweep will
     // bring it back when it is due.
-    if (!(await this.claim(entry, lease))) throw new TaskTakenOverError();
+    if (!(await this.claim(entry, lease))) throw new RunStoppedError("the task was taken over, or ended, while it slept");
   }
 
   /** Waits `ms`, or until the task is enqueued again; not counted as work under way meanwhile. */
@@ -228,11 +243,12 @@ export class InlineRunner implements TaskRunner {
     });
   }
 
-  /** Frees the slot until the retry; the task keeps its lease and still counts as under way. */
-  private async backoff(entry: ActiveTask, ms: number) {
+  /** Frees the slot until the retry (or the run is stopped); the task keeps its lease and still counts as under way. */
+  private async backoff(entry: ActiveTask, ms: number, signal: AbortSignal) {
     const pool = this.pools[entry.type];
     pool.release(entry.userId);
-    await delay(ms);
+    // Stopped: the next step's lease check ends the run.
+    await delay(ms, undefined, { signal }).catch(() => {});
     await pool.acquire(entry.userId);
   }
 
@@ -276,13 +292,27 @@ class HeldLease {
     this.renewFromNow();
   }
 
-  asTaskLease(): TaskLease {
-    return { owner: this.options.owner, signal: this.abort.signal };
+  get signal(): AbortSignal {
+    return this.abort.signal;
   }
 
-  /** Throws when another node took the task over: the run must end without writing to it. */
+  asTaskLease(): TaskLease {
+    return {
+      owner: this.options.owner,
+      signal: this.abort.signal,
+      lost: () => this.stop(new RunStoppedError("a write found the task ended, or held by another node")),
+    };
+  }
+
+  /** Throws when the run was stopped (taken over, cancelled): it must end without writing to the task. */
   check(): void {
-    if (this.abort.signal.aborted) throw new TaskTakenOverError();
+    if (this.abort.signal.aborted) throw this.abort.signal.reason;
+  }
+
+  /** Stops the run: renewals end, and whatever listens to the signal aborts. */
+  stop(reason: RunStoppedError): void {
+    clearInterval(this.timer);
+    if (!this.abort.signal.aborted) this.abort.abort(reason);
   }
 
   renewFromNow(): void {
@@ -299,9 +329,7 @@ class HeldLease {
     const { owner, leaseMs } = this.options;
     renewTaskLease(this.deps.db, this.taskId, owner, this.deps.now() + leaseMs).then(
       (held) => {
-        if (held) return;
-        clearInterval(this.timer);
-        this.abort.abort(new TaskTakenOverError());
+        if (!held) this.stop(new RunStoppedError("the task's lease could not be renewed: another node took it over, or it ended"));
       },
       (error) => log.warn(`task ${this.taskId}`, "could not renew its lease", error),
     );

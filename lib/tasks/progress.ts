@@ -17,7 +17,10 @@ export function createProgressWriter(deps: TaskDeps, taskId: string, from = 0, t
     reported = progress;
     const now = deps.now();
     lastWrite = now;
-    pending = pending.then(() => raiseTaskProgress(deps.db, taskId, progress, now, writerOf(deps)));
+    pending = pending.then(async () => {
+      // Progress is written often while bytes move, so a cancel is noticed here within a write.
+      if (!(await raiseTaskProgress(deps.db, taskId, progress, now, writerOf(deps)))) deps.lease?.lost();
+    });
   };
 
   return {

@@ -6,13 +6,16 @@ import { isNamedError } from "@/lib/named-error";
 
 const FINAL_PHASES: TaskPhase[] = ["completed", "failed", "cancelled"];
 
-/** The run lost its task to another node (its lease ran out); it ends without writing to the task. */
-export class TaskTakenOverError extends Error {
-  override readonly name = "TaskTakenOverError";
+/**
+ * The run may no longer write to its task: another node took it over (its lease ran out), or the
+ * task ended meanwhile (it was cancelled). The run ends quietly, without writing to the task.
+ */
+export class RunStoppedError extends Error {
+  override readonly name = "RunStoppedError";
+}
 
-  constructor() {
-    super("the task was taken over by another node");
-  }
+export function isRunStopped(error: unknown): error is RunStoppedError {
+  return isNamedError(error, "RunStoppedError");
 }
 
 export function isFinal(phase: TaskPhase): boolean {
@@ -30,7 +33,7 @@ export async function executeTask(definition: TaskDefinition, taskId: string, st
   try {
     await definition.run(taskId, step, deps);
   } catch (error) {
-    if (isNamedError(error, "TaskTakenOverError")) throw error;
+    if (isRunStopped(error)) throw error;
     const message = publicMessageOf(error);
     log.error(`task ${taskId}`, `${definition.type} failed`, error);
     await step.run("record-failure", async () => {
@@ -47,11 +50,13 @@ async function markRunning(deps: TaskDeps, taskId: string): Promise<boolean> {
   return Boolean(await updateTask(deps.db, taskId, { phase: "running", updatedAt: now, statusUpdatedAt: now }, writerOf(deps)));
 }
 
-export async function finishTask(
-  deps: TaskDeps,
-  taskId: string,
-  result: { phase: "completed"; output: Record<string, unknown> } | { phase: "failed"; errorMessage: string },
-): Promise<TaskRow | undefined> {
+export type TaskEnding =
+  | { phase: "completed"; output: Record<string, unknown> }
+  | { phase: "failed"; errorMessage: string }
+  | { phase: "cancelled" };
+
+/** Ends a task that has not ended, releasing its lease and erasing its secrets; undefined when it had ended (or this run lost it). */
+export async function finishTask(deps: TaskDeps, taskId: string, result: TaskEnding): Promise<TaskRow | undefined> {
   const now = deps.now();
   const progress = result.phase === "completed" ? { progress: 1 } : {};
   const ended = { ...result, ...progress, sealedSecrets: null, leaseOwner: null, leaseExpiresAt: null, runAfter: null, updatedAt: now, statusUpdatedAt: now };

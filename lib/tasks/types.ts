@@ -25,8 +25,10 @@ export interface TaskDeps {
 export interface TaskLease {
   /** The node holding it. */
   owner: string;
-  /** Aborted when the lease is lost (another node took the task over), so long transfers stop. */
+  /** Aborted when the run must stop (another node took the task over, or it was cancelled), so long transfers stop. */
   signal: AbortSignal;
+  /** A write to the task found it ended or held by another node: stops the run. */
+  lost(): void;
 }
 
 /** Who writes to the task in this run (lib/db/tasks.ts: TaskWriter). */
@@ -45,6 +47,8 @@ export interface TaskDefinition {
   run(taskId: string, step: StepTools, deps: TaskDeps): Promise<void>;
   /** Called once when the task has failed for good, to leave its subject in a clear state. */
   onFailure?(task: TaskRow, message: string, deps: TaskDeps): Promise<void>;
+  /** Called once when the task has been cancelled, likewise. */
+  onCancel?(task: TaskRow, deps: TaskDeps): Promise<void>;
   /**
    * Checks the body of `POST /api/task/{id}/retry` and returns the secrets the new run needs:
    * they were cleared when the task failed, so the caller sends them again.
@@ -69,6 +73,8 @@ export interface TaskRunner {
   idle(): Promise<void>;
   /** Takes up the tasks that are due and held by no live node (inline; Inngest keeps its own). */
   sweep?(): Promise<void>;
+  /** Stops this process's run of the task at once, if it has one: the task was cancelled (inline; Inngest runs stop at their next step). */
+  stop?(taskId: string): void;
   close(): Promise<void>;
 }
 

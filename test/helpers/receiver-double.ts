@@ -17,6 +17,8 @@ export interface Received {
   startedAt: number;
   /** When the whole body had arrived. */
   receivedAt?: number;
+  /** When the sender's connection closed (even while the request was stalled). */
+  connectionClosedAt?: number;
 }
 
 export interface ReceiverDouble {
@@ -50,6 +52,7 @@ export async function startReceiverDouble(options: { keepBytes?: boolean } = {})
     const chunks: Buffer[] = [];
     const record: Received = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, size: 0, sha256: "", complete: false, startedAt: Date.now() };
     received.push(record);
+    req.socket.once("close", () => (record.connectionClosedAt = Date.now()));
     const activeStall = stall;
     try {
       for await (const chunk of req as AsyncIterable<Buffer>) {

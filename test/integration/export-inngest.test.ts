@@ -1,6 +1,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { StepError } from "inngest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as cancelRoute from "@/app/api/task/[id]/cancel/route";
 import { deliverWebhook } from "@/inngest/functions/deliver-webhook";
 import { exportAsset } from "@/inngest/functions/export-asset";
 import { processUpload } from "@/inngest/functions/process-upload";
@@ -9,6 +10,7 @@ import type { InngestStep } from "@/inngest/step-tools";
 import { exportTask } from "@/lib/export/export-task";
 import { findTask } from "@/lib/db/tasks";
 import { fixture, getAsset, getTask, putUpload, requestUpload } from "../helpers/api";
+import { callRoute } from "../helpers/call-route";
 import { requestExport, startExport } from "../helpers/export-api";
 import { startInngestDouble, type InngestDouble, type SentEvent } from "../helpers/inngest-double";
 import { startPinningDouble, type PinningDouble } from "../helpers/pinning-double";
@@ -146,6 +148,33 @@ describe("tasks on Inngest", () => {
     const duplicate = new InngestTestEngine({ function: exportAsset, events: [event], steps: [{ id: "start", handler: () => true }] });
     await duplicate.execute();
     expect(await findTask(t.app.db, created.id)).toMatchObject({ phase: "completed", output: completed!.output, errorMessage: null });
+  });
+
+  it("ends a cancelled export's run at its next step, without retries and without writing to the task", async () => {
+    const created = await startExport(token, assetId, { custom: { url: `${receiver.url}/cancelled-on-inngest` } });
+    const event = lastEvent("video-assets/export.queued");
+    // The run has started (its "start" step is done) when the cancel arrives.
+    expect(await new InngestTestEngine({ function: exportAsset, events: [event] }).executeStep("start")).toMatchObject({ result: true });
+    const cancelled = await callRoute(cancelRoute.POST, `/api/task/${created.id}/cancel`, { method: "POST", token, params: { id: created.id } });
+    expect(cancelled.status).toBe(200);
+
+    const next = await new InngestTestEngine({ function: exportAsset, events: [event], steps: [{ id: "start", handler: () => true }] }).executeStep(
+      "load-export",
+    );
+    expect(next.step.op).toBe("StepFailed");
+    expect(next.error).toMatchObject({ name: "RunStopped", message: "the task was cancelled" });
+
+    // Inngest runs the function once more, the step rejecting with the error it stored: the run ends quietly.
+    const stored = new StepError("load-export", next.error);
+    const ran: string[] = [];
+    const step = {
+      run: async (id: string, fn: () => Promise<unknown>) => (ran.push(id), id === "start" ? true : id === "load-export" ? Promise.reject(stored) : fn()),
+      sleep: async () => {},
+    } as unknown as InngestStep;
+    await runTaskDefinition(exportTask)({ event: { data: { taskId: created.id, userId } }, step, attempt: 0, maxAttempts: 5 });
+    expect(ran).toEqual(["start", "load-export"]);
+    expect(await findTask(t.app.db, created.id)).toMatchObject({ phase: "cancelled", retries: 0, errorMessage: null });
+    expect(receiver.received.filter((r) => r.path === "/cancelled-on-inngest")).toHaveLength(0);
   });
 
   it("lets concurrent export requests past MAX_ACTIVE_TASKS_PER_USER no more than the cap", async () => {

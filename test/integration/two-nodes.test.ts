@@ -120,6 +120,40 @@ describe.skipIf(!testDatabaseKinds.includes("postgres"))("two nodes on one Postg
     return { status: response.status, body: await response.json() };
   };
 
+  it("stops at once on node A an export that is cancelled through node B", async () => {
+    const { token } = await newUser();
+    const assetId = await readyAsset(token, a, a);
+    const stall = receiver.stallAfter(1);
+    try {
+      const { body } = await exportTo(a, token, assetId, "/cancel-across");
+      await stall.stalled;
+      const cancelledAt = Date.now();
+      const response = await api(b, `/api/task/${body.task.id}/cancel`, { method: "POST", token });
+      expect(response.status).toBe(200);
+      const request = receiver.received.find((r) => r.path === "/cancel-across")!;
+      const closedAt = await until(async () => request.connectionClosedAt, (at) => at !== undefined, 15_000);
+      expect(closedAt! - cancelledAt).toBeLessThan(5_000);
+      expect(request.complete).toBe(false);
+      expect(await findTask(shared.db, body.task.id)).toMatchObject({ phase: "cancelled", leaseOwner: null });
+    } finally {
+      stall.release();
+    }
+  });
+
+  it("plays an asset stored in the bucket from either node, seeking with Range", async () => {
+    const { token } = await newUser();
+    const assetId = await readyAsset(token, a, a);
+    const { playbackId } = await (await api(a, `/api/asset/${assetId}`, { token })).json();
+    const info = await (await fetch(`${b.url}/api/playback/${playbackId}`)).json();
+    expect(info.meta.source[0]).toMatchObject({ hrn: "MP4", url: `${b.url}/api/playback/${playbackId}/video.mp4` });
+    const size = fixture("h264-aac.mp4").length;
+    const part = await fetch(info.meta.source[0].url, { headers: { range: "bytes=0-99" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 0-99/${size}`);
+    expect(part.headers.get("content-length")).toBe("100");
+    expect(Buffer.from(await part.arrayBuffer()).equals(fixture("h264-aac.mp4").subarray(0, 100))).toBe(true);
+  });
+
   it("shares generated secrets: a session cookie from one node works on the other, and signing out on it ends it on both", async () => {
     const user = await newUser("two nodes password");
     const cookie = await signIn(a, user.email, "two nodes password");

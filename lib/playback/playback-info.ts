@@ -1,0 +1,21 @@
+import type { AssetRow } from "@/lib/db/schema";
+import type { PlaybackInfo, PlaybackSource } from "./schemas";
+import { playbackUrls } from "./urls";
+
+/** Livepeer's playback info of a ready asset: its MP4, and its poster when it has one. */
+export function playbackInfo(asset: AssetRow, origin: string): PlaybackInfo {
+  const urls = playbackUrls(origin, asset.playbackId);
+  const video = asset.videoSpec?.tracks.find((track) => track.type === "video");
+  const source: PlaybackSource[] = [
+    {
+      hrn: "MP4",
+      type: "html5/video/mp4",
+      url: urls.video,
+      ...(asset.size !== null && { size: asset.size }),
+      ...(video && { width: video.width, height: video.height }),
+      ...(asset.videoSpec && { bitrate: asset.videoSpec.bitrate }),
+    },
+  ];
+  if (asset.posterKey) source.push({ hrn: "Thumbnail (JPEG)", type: "image/jpeg", url: urls.poster });
+  return { type: "vod", meta: { source } };
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** Names and types as Livepeer's playback info has them, so its SDKs and players accept ours. */
+const mp4SourceSchema = z.object({
+  hrn: z.literal("MP4"),
+  type: z.literal("html5/video/mp4"),
+  url: z.string(),
+  size: z.number().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  bitrate: z.number().optional(),
+});
+
+const thumbnailSourceSchema = z.object({
+  hrn: z.literal("Thumbnail (JPEG)"),
+  type: z.literal("image/jpeg"),
+  url: z.string(),
+});
+
+export const playbackInfoSchema = z.object({
+  type: z.literal("vod"),
+  meta: z.object({ source: z.array(z.discriminatedUnion("hrn", [mp4SourceSchema, thumbnailSourceSchema])) }),
+});
+
+export type PlaybackInfo = z.infer<typeof playbackInfoSchema>;
+export type PlaybackSource = PlaybackInfo["meta"]["source"][number];
