@@ -54,7 +54,9 @@ export function DropZone({ onFiles }: { onFiles(files: File[]): void }) {
       </svg>
       <p className="text-sm font-medium text-slate-800">Drop videos here, or click to choose files</p>
       <p id={hintId} className="text-xs text-slate-500">
-        MP4 or MOV with H.264 video and AAC audio. Several files at once are fine. Press Enter to open the file picker.
+        MP4 or MOV with H.264 video and AAC audio. Several files at once are fine.
+        {/* A keyboard hint means nothing on a touch screen. */}
+        <span className="pointer-coarse:hidden"> Press Enter to open the file picker.</span>
       </p>
       <input
         ref={input}
