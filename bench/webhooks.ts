@@ -98,7 +98,6 @@ export async function benchWebhooks(databaseUrl: string): Promise<BenchResult> {
   const service = await startService(3193, {
     DATABASE_URL: url.toString(),
     EXPORT_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`,
-    ...(process.env.BENCH_WEBHOOK_ENV ? JSON.parse(process.env.BENCH_WEBHOOK_ENV) : {}),
   });
   try {
     const directRate = await baseline(direct);

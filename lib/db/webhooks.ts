@@ -69,9 +69,12 @@ export async function recordWebhookResult(
     .where(eq(webhooks.id, id));
 }
 
-export async function insertWebhookLog(db: Db, values: typeof webhookLogs.$inferInsert): Promise<WebhookLogRow> {
-  const [row] = await db.insert(webhookLogs).values(values).returning();
-  return row;
+export type NewWebhookLog = typeof webhookLogs.$inferInsert;
+
+/** Attempts, logged in one statement. */
+export async function insertWebhookLogs(db: Db, values: NewWebhookLog[]): Promise<WebhookLogRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(webhookLogs).values(values).returning();
 }
 
 export async function listWebhookLogs(db: Db, webhookId: string, page: PageRequest): Promise<Page<WebhookLogRow>> {
@@ -94,6 +97,11 @@ export async function findWebhookEvent(db: Db, id: string): Promise<WebhookEvent
   return row;
 }
 
+/** The events still kept of `ids`, oldest first. */
+export async function findWebhookEvents(db: Db, ids: string[]): Promise<WebhookEventRow[]> {
+  return db.select().from(webhookEvents).where(inArray(webhookEvents.id, ids)).orderBy(webhookEvents.createdAt);
+}
+
 export async function insertWebhookEvent(db: Db, values: typeof webhookEvents.$inferInsert): Promise<WebhookEventRow> {
   const [row] = await db.insert(webhookEvents).values(values).returning();
   return row;
@@ -101,8 +109,8 @@ export async function insertWebhookEvent(db: Db, values: typeof webhookEvents.$i
 
 /**
  * Fans events out into deliveries, once: takes up to `limit` events not dispatched yet (skipping
- * those another node is dispatching), makes a `webhook` task for each enabled webhook of the
- * event's user that wants it, and marks the events dispatched, in one transaction.
+ * those another node is dispatching), makes one `webhook` task for each enabled webhook that wants
+ * some of them, carrying those events, and marks the events dispatched, in one transaction.
  */
 export async function dispatchWebhookEvents(db: Db, now: number, limit: number): Promise<{ dispatched: number; deliveries: TaskRow[] }> {
   return db.transaction(async (tx) => {
@@ -119,11 +127,12 @@ export async function dispatchWebhookEvents(db: Db, now: number, limit: number):
       .select()
       .from(webhooks)
       .where(and(inArray(webhooks.userId, owners), eq(webhooks.disabled, false)));
-    const deliveries = events.flatMap((event) =>
-      hooks
-        .filter((hook) => hook.userId === event.userId && (hook.events.length === 0 || hook.events.includes(event.type as never)))
-        .map((hook) => deliveryTask(hook.userId, hook.id, event.id, now)),
-    );
+    const deliveries = hooks.flatMap((hook) => {
+      const wanted = events.filter(
+        (event) => hook.userId === event.userId && (hook.events.length === 0 || hook.events.includes(event.type as never)),
+      );
+      return wanted.length ? [deliveryTask(hook.userId, hook.id, wanted.map((event) => event.id), now)] : [];
+    });
     await tx
       .update(webhookEvents)
       .set({ dispatchedAt: now })
@@ -132,12 +141,12 @@ export async function dispatchWebhookEvents(db: Db, now: number, limit: number):
   });
 }
 
-/** A delivery of one event to one webhook: an internal task the runners run like any other. */
-export function deliveryTask(userId: string, webhookId: string, eventId: string, now: number): typeof tasks.$inferInsert {
+/** A delivery of events to one webhook: an internal task the runners run like any other. */
+function deliveryTask(userId: string, webhookId: string, eventIds: string[], now: number): typeof tasks.$inferInsert {
   return {
     userId,
     type: "webhook",
-    params: { webhook: { webhookId, eventId } },
+    params: { webhook: { webhookId, eventIds } },
     phase: "waiting",
     statusUpdatedAt: now,
     createdAt: now,

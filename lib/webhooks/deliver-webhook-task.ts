@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { findTask } from "@/lib/db/tasks";
-import { findWebhookEvent } from "@/lib/db/webhooks";
+import { findWebhookEvents } from "@/lib/db/webhooks";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
 import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
-import { deliverOnce, type DeliveryOutcome } from "./deliver-once";
+import { deliverEvents } from "./deliver-events";
 
 const FIRST_RETRY_MS = 5_000;
 const LONGEST_WAIT_MS = 3600_000;
@@ -11,13 +11,24 @@ const LONGEST_WAIT_MS = 3600_000;
 const LONGEST_RETRY_AFTER_MS = 6 * 3600_000;
 const GIVE_UP_AFTER_MS = 24 * 3600_000;
 
-const deliveryParams = z.object({ webhook: z.object({ webhookId: z.uuid(), eventId: z.uuid() }) });
+const deliveryParams = z.object({ webhook: z.object({ webhookId: z.uuid(), eventIds: z.array(z.uuid()).min(1) }) });
 
 interface Delivery {
   webhookId: string;
-  eventId: string;
+  eventIds: string[];
   /** When the first attempt was made: retries stop a day after it. */
   startedAt: number;
+}
+
+/** What one round of attempts left to do. */
+interface Round {
+  /** Events to try again, after `retryAfterMs` at least when an endpoint asked for it. */
+  retry: string[];
+  retryAfterMs?: number;
+  delivered: number;
+  refused: number;
+  /** The endpoint answered 410 (the webhook is now disabled), or the webhook was deleted or disabled meanwhile. */
+  stopped?: "gone" | "dropped";
 }
 
 /** Exponential backoff from 5 s, at most an hour apart, or the endpoint's Retry-After when longer. */
@@ -27,22 +38,29 @@ export function retryDelayMs(attempt: number, retryAfterMs?: number): number {
 }
 
 /**
- * The `webhook` task: delivers one event to one webhook, at least once. Network failures, 408,
- * 429 and 5xx are tried again with backoff for about a day; other 3xx/4xx end it; 410 disables
- * the webhook. It sleeps between attempts, holding no slot; each attempt is a step of its own.
+ * The `webhook` task: delivers the events a dispatch gave it to one webhook, at least once, a few
+ * requests at a time (so a burst of changes costs a few database round trips, not a few per event).
+ * Network failures, 408, 429 and 5xx are tried again with backoff for about a day, only for the
+ * events they answered; other 3xx/4xx end that event; 410 disables the webhook. It sleeps between
+ * rounds, holding no slot; each round is a step of its own.
  */
 export const deliverWebhookTask: TaskDefinition = {
   type: "webhook",
 
   async run(taskId, step, deps) {
     const delivery = await step.run("load-delivery", () => loadDelivery(deps, taskId));
+    let pending = delivery.eventIds;
+    const done = { delivered: 0, refused: 0 };
     for (let attempt = 0; ; attempt++) {
-      const outcome = await step.run(`deliver-${attempt}`, () => attemptDelivery(deps, delivery));
-      if (outcome.kind !== "retry") {
-        await step.run("record-delivery", () => recordDelivery(deps, taskId, outcome));
+      const round = await step.run(`deliver-${attempt}`, () => attemptDeliveries(deps, delivery.webhookId, pending));
+      done.delivered += round.delivered;
+      done.refused += round.refused;
+      if (round.stopped || round.retry.length === 0) {
+        await step.run("record-delivery", () => recordDelivery(deps, taskId, done, round.stopped));
         return;
       }
-      const wait = retryDelayMs(attempt, outcome.retryAfterMs);
+      pending = round.retry;
+      const wait = retryDelayMs(attempt, round.retryAfterMs);
       if (deps.now() + wait - delivery.startedAt > GIVE_UP_AFTER_MS) {
         throw new NonRetriableError(`the endpoint could not be reached for a day (${attempt + 1} attempts)`);
       }
@@ -58,14 +76,26 @@ async function loadDelivery(deps: TaskDeps, taskId: string): Promise<Delivery> {
   return { ...webhook, startedAt: deps.now() };
 }
 
-async function attemptDelivery(deps: TaskDeps, delivery: Delivery): Promise<DeliveryOutcome> {
-  const event = await findWebhookEvent(deps.db, delivery.eventId);
-  if (!event) return { kind: "dropped" };
-  return (await deliverOnce(deps, delivery.webhookId, event)).outcome;
+async function attemptDeliveries(deps: TaskDeps, webhookId: string, eventIds: string[]): Promise<Round> {
+  // Events older than the history kept are gone: nothing to deliver of them.
+  const events = await findWebhookEvents(deps.db, eventIds);
+  const attempts = await deliverEvents(deps, webhookId, events);
+  if (attempts.length === 0 && events.length > 0) return { retry: [], delivered: 0, refused: 0, stopped: "dropped" };
+  const round: Round = { retry: [], delivered: 0, refused: 0 };
+  for (const { eventId, outcome } of attempts) {
+    if (outcome.kind === "gone") round.stopped = "gone";
+    else if (outcome.kind === "delivered") round.delivered++;
+    else if (outcome.kind === "refused") round.refused++;
+    else {
+      round.retry.push(eventId);
+      round.retryAfterMs = Math.max(round.retryAfterMs ?? 0, outcome.retryAfterMs ?? 0) || undefined;
+    }
+  }
+  return round;
 }
 
-async function recordDelivery(deps: TaskDeps, taskId: string, outcome: DeliveryOutcome) {
-  if (outcome.kind === "refused") return finishTask(deps, taskId, { phase: "failed", errorMessage: "the endpoint refused the event" });
-  if (outcome.kind === "gone") return finishTask(deps, taskId, { phase: "failed", errorMessage: "the endpoint answered 410: the webhook was disabled" });
-  return finishTask(deps, taskId, { phase: "completed", output: { webhook: { outcome: outcome.kind } } });
+async function recordDelivery(deps: TaskDeps, taskId: string, done: { delivered: number; refused: number }, stopped: Round["stopped"]) {
+  if (stopped === "gone") return finishTask(deps, taskId, { phase: "failed", errorMessage: "the endpoint answered 410: the webhook was disabled" });
+  if (done.delivered === 0 && done.refused > 0) return finishTask(deps, taskId, { phase: "failed", errorMessage: "the endpoint refused the events" });
+  return finishTask(deps, taskId, { phase: "completed", output: { webhook: { ...done, ...(stopped && { outcome: stopped }) } } });
 }

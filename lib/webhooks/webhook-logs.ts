@@ -3,7 +3,7 @@ import type { PageRequest } from "@/lib/db/pagination";
 import { findWebhookEvent, findWebhookLog, insertWebhookEvent, listWebhookLogs } from "@/lib/db/webhooks";
 import type { WebhookEventRow } from "@/lib/db/schema";
 import type { TaskDeps } from "@/lib/tasks/types";
-import { deliverOnce } from "./deliver-once";
+import { deliverEvents } from "./deliver-events";
 import { TEST_EVENT } from "./event-body";
 import { ownWebhook } from "./manage-webhooks";
 import type { WebhookLog } from "./schemas";
@@ -53,7 +53,7 @@ export async function sendTestEvent(deps: TaskDeps, owner: Owner, webhookId: str
 }
 
 async function attemptNow(deps: TaskDeps, webhookId: string, event: WebhookEventRow): Promise<WebhookLog> {
-  const { log } = await deliverOnce(deps, webhookId, event);
-  if (!log) throw unprocessable(["the webhook is disabled: enable it first"]);
-  return serializeWebhookLog(log);
+  const [attempt] = await deliverEvents(deps, webhookId, [event]);
+  if (!attempt) throw unprocessable(["the webhook is disabled: enable it first"]);
+  return serializeWebhookLog(attempt.log);
 }

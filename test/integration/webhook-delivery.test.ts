@@ -13,7 +13,7 @@ import { eventually } from "../helpers/eventually";
  * 10 s), so the cases run concurrently, each with its own user, webhook and receiver.
  */
 describe.each(testDatabaseKinds)("webhook delivery faults on %s", (kind) => {
-  const names = ["flaky", "gone", "refusing", "hanging", "isolated", "stuck"] as const;
+  const names = ["flaky", "gone", "refusing", "hanging", "isolated", "stuck", "mixed"] as const;
   const receivers = {} as Record<(typeof names)[number], ReceiverDouble>;
   let t: TestApp;
 
@@ -58,6 +58,27 @@ describe.each(testDatabaseKinds)("webhook delivery faults on %s", (kind) => {
     const [first, second, third] = events.map((e) => e.timestamp);
     expect(second - first).toBeGreaterThanOrEqual(4_500);
     expect(third - second).toBeGreaterThanOrEqual(9_500);
+  }, 60_000);
+
+  it.concurrent("events delivered together: only the one answered 500 is sent again", async () => {
+    const receiver = receivers.mixed;
+    const { token } = await t.createUser();
+    // One upload records both events in one transaction: one dispatch gives them to one delivery.
+    const webhook = await createWebhook(token, { name: "mixed", url: receiver.url, events: ["asset.created", "task.spawned"] });
+    receiver.failNext(1, 500, "busy");
+    await requestUpload(token);
+    await eventually(() => (completed(receiver).length === 3 ? true : undefined), 30_000, "the retry");
+    const sent = completed(receiver).map((r) => verifiedEvent(r, webhook.sharedSecret));
+    const [failed, delivered, retried] = sent;
+    expect(retried.id).toBe(failed.id);
+    expect(delivered.id).not.toBe(failed.id);
+    expect(new Set(sent.map((event) => event.event))).toEqual(new Set(["asset.created", "task.spawned"]));
+    expect(retried.timestamp - failed.timestamp).toBeGreaterThanOrEqual(4_500);
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(completed(receiver)).toHaveLength(3);
+    const logs = await listLogs(token, webhook.id);
+    const attempts = logs.map((log) => `${log.request.headers["webhook-id"] === failed.id ? "retried" : "other"} ${log.success}`);
+    expect(attempts.sort()).toEqual(["other true", "retried false", "retried true"]);
   }, 60_000);
 
   it.concurrent("410 disables the webhook, and later events are not sent", async () => {
@@ -113,8 +134,10 @@ describe.each(testDatabaseKinds)("webhook delivery faults on %s", (kind) => {
 
   it.concurrent("one user's hanging endpoint does not delay another user's 100 events (p95 under 2 s)", async () => {
     const stuck = await userWithWebhook(receivers.stuck);
+    // One delivery task per webhook: ten hanging deliveries from one change, however events are batched.
+    for (let i = 1; i < 10; i++) await createWebhook(stuck.token, { name: `stuck ${i}`, url: receivers.stuck.url, events: ["asset.created"] });
     const stall = receivers.stuck.stallAfter(1);
-    for (let i = 0; i < 10; i++) await stuck.upload();
+    await stuck.upload();
     await stall.stalled;
 
     const { token, userId } = await t.createUser();

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { findWebhook, insertWebhookLog, recordWebhookResult } from "@/lib/db/webhooks";
+import { findWebhook, insertWebhookLogs, recordWebhookResult } from "@/lib/db/webhooks";
 import type { WebhookEventRow, WebhookLogRow, WebhookRow } from "@/lib/db/schema";
 import { connectGuard, DestinationRefusedError } from "@/lib/outbound/ssrf-guard";
 import { describeNetworkError, sendStreamingRequest } from "@/lib/outbound/streaming-request";
@@ -19,25 +19,55 @@ export type DeliveryOutcome =
   /** Refused for good: another 3xx/4xx, or a destination the SSRF guard refuses. */
   | { kind: "refused" }
   /** 410: the endpoint is gone, and the webhook was disabled. */
-  | { kind: "gone" }
-  /** The webhook was deleted or disabled meanwhile. */
-  | { kind: "dropped" };
+  | { kind: "gone" };
+
+/** Requests one delivery task has under way at once, to its one endpoint. */
+const PARALLEL_REQUESTS = 8;
+
+export interface Attempt {
+  eventId: string;
+  outcome: DeliveryOutcome;
+  log: WebhookLogRow;
+}
 
 /**
- * One attempt to deliver an event to a webhook: the body freshly signed both ways, POSTed through
- * the SSRF-guarded client with a 10 s limit; the attempt logged (request and answer) and the
- * webhook's status updated.
+ * One attempt to deliver each of `events` to a webhook: each body freshly signed both ways and
+ * POSTed through the SSRF-guarded client with a 10 s limit, a few at a time; every attempt logged
+ * (request and answer) and the webhook's status updated, once for them all. None when the webhook
+ * was deleted or disabled meanwhile.
  */
-export async function deliverOnce(
-  deps: TaskDeps,
-  webhookId: string,
-  event: WebhookEventRow,
-): Promise<{ outcome: DeliveryOutcome; log?: WebhookLogRow }> {
+export async function deliverEvents(deps: TaskDeps, webhookId: string, events: WebhookEventRow[]): Promise<Attempt[]> {
   const webhook = await findWebhook(deps.db, webhookId);
-  if (!webhook || webhook.disabled) return { outcome: { kind: "dropped" } };
+  if (!webhook || webhook.disabled || events.length === 0) return [];
+  const secret = deps.sealedBox.open(webhook.sealedSecret, webhook.id) as string;
+  const sent = await mapInParallel(events, PARALLEL_REQUESTS, (event) => sendEvent(deps, webhook, secret, event));
+  const logs = await insertWebhookLogs(
+    deps.db,
+    sent.map(({ event, sentAt, headers, body, answer, outcome, duration }) => ({
+      webhookId: webhook.id,
+      userId: webhook.userId,
+      eventId: event.id,
+      event: event.type,
+      success: outcome.kind === "delivered",
+      duration,
+      request: { url: webhook.url, method: "POST", headers, body },
+      response: "error" in answer ? { body: answer.error } : { status: answer.status, statusText: answer.statusText, body: answer.body },
+      createdAt: sentAt,
+    })),
+  );
+  const lastFailed = sent.findLast(({ outcome }) => outcome.kind !== "delivered");
+  await recordWebhookResult(deps.db, webhook.id, {
+    at: Math.max(...sent.map(({ sentAt }) => sentAt)),
+    failure: lastFailed && failureOf(lastFailed.answer, lastFailed.sentAt),
+    disable: sent.some(({ outcome }) => outcome.kind === "gone"),
+  });
+  const logOf = new Map(logs.map((log) => [log.eventId, log]));
+  return sent.map(({ event, outcome }) => ({ eventId: event.id, outcome, log: logOf.get(event.id)! }));
+}
+
+async function sendEvent(deps: TaskDeps, webhook: WebhookRow, secret: string, event: WebhookEventRow) {
   const sentAt = deps.now();
   const body = eventBody(event, webhook.id, sentAt);
-  const secret = deps.sealedBox.open(webhook.sealedSecret, webhook.id) as string;
   const headers = {
     "Content-Type": "application/json",
     "User-Agent": "video-asset-service-webhooks/1",
@@ -46,24 +76,21 @@ export async function deliverOnce(
   const started = performance.now();
   const answer = await send(deps, webhook, headers, body);
   const duration = (performance.now() - started) / 1000;
-  const outcome = outcomeOf(answer);
-  const log = await insertWebhookLog(deps.db, {
-    webhookId: webhook.id,
-    userId: webhook.userId,
-    eventId: event.id,
-    event: event.type,
-    success: outcome.kind === "delivered",
-    duration,
-    request: { url: webhook.url, method: "POST", headers, body },
-    response: "error" in answer ? { body: answer.error } : { status: answer.status, statusText: answer.statusText, body: answer.body },
-    createdAt: sentAt,
-  });
-  await recordWebhookResult(deps.db, webhook.id, {
-    at: sentAt,
-    failure: outcome.kind === "delivered" ? undefined : failureOf(answer, sentAt),
-    disable: outcome.kind === "gone",
-  });
-  return { outcome, log };
+  return { event, sentAt, headers, body, answer, outcome: outcomeOf(answer, deps.now()), duration };
+}
+
+/** `work` on every item, at most `limit` at once; the results in the items' order. */
+async function mapInParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 type Answer = { status: number; statusText: string; body: string; retryAfter?: string } | { error: string; refused?: boolean };
@@ -90,21 +117,21 @@ async function send(deps: TaskDeps, webhook: WebhookRow, headers: Record<string,
   }
 }
 
-function outcomeOf(answer: Answer): DeliveryOutcome {
+function outcomeOf(answer: Answer, now: number): DeliveryOutcome {
   if ("error" in answer) return answer.refused ? { kind: "refused" } : { kind: "retry" };
   const { status } = answer;
   if (status >= 200 && status < 300) return { kind: "delivered" };
   if (status === 410) return { kind: "gone" };
-  if (status === 408 || status === 429 || status >= 500) return { kind: "retry", retryAfterMs: retryAfterMs(answer.retryAfter) };
+  if (status === 408 || status === 429 || status >= 500) return { kind: "retry", retryAfterMs: retryAfterMs(answer.retryAfter, now) };
   return { kind: "refused" };
 }
 
 /** `Retry-After` as seconds or an HTTP date. */
-function retryAfterMs(header: string | undefined): number | undefined {
+function retryAfterMs(header: string | undefined, now: number): number | undefined {
   if (!header) return undefined;
   if (/^\d+$/.test(header.trim())) return Number(header) * 1000;
   const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 function failureOf(answer: Answer, at: number): WebhookRow["lastFailure"] {
