@@ -26,9 +26,10 @@ export interface MaintenanceDeps {
 }
 
 /**
- * The node's periodic work, from its start: it says it is alive (for /api/health), and on the
- * inline runner it sweeps for tasks that are due and held by no live node, which takes over a
- * dead node's tasks once their leases run out. It also fans out any webhook events still waiting.
+ * The node's periodic work, from its start: it says it is alive (for /api/health), and its
+ * runner sweeps: the inline runner takes over tasks that are due and held by no live node (a dead
+ * node's, once their leases run out); the Inngest runner sends again the events of tasks queued
+ * long ago that never started. It also fans out any webhook events still waiting.
  */
 export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
   let ticks = 0;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
 import { preparedStatement } from "./prepared";
@@ -75,6 +75,20 @@ export async function listUserTasks(
     .orderBy(...keysetOrder(tasks))
     .limit(page.limit + 1);
   return toPage(rows, page.limit);
+}
+
+/** Tasks queued (`waiting`) before `before` that no run has started, oldest first. */
+export async function listTasksWaitingSince(
+  db: Db,
+  before: number,
+  limit: number,
+): Promise<Array<Pick<TaskRow, "id" | "type" | "userId" | "statusUpdatedAt">>> {
+  return db
+    .select({ id: tasks.id, type: tasks.type, userId: tasks.userId, statusUpdatedAt: tasks.statusUpdatedAt })
+    .from(tasks)
+    .where(and(eq(tasks.phase, "waiting"), lt(tasks.statusUpdatedAt, before)))
+    .orderBy(tasks.statusUpdatedAt)
+    .limit(limit);
 }
 
 export async function findTaskForAsset(db: Db, assetId: string, type: TaskType): Promise<TaskRow | undefined> {

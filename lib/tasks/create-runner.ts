@@ -23,11 +23,12 @@ export interface RunnerOptions {
 }
 
 /**
- * Inngest when configured (it keeps unfinished runs itself); otherwise the inline runner, whose
- * sweeps (lib/app/maintenance.ts) take up the tasks a stopped node left unfinished.
+ * Inngest when configured (it keeps unfinished runs itself; its sweeps hand over again what it
+ * never got); otherwise the inline runner, whose sweeps (lib/app/maintenance.ts) take up the
+ * tasks a stopped node left unfinished.
  */
 export async function createRunner(deps: TaskDeps, options: RunnerOptions): Promise<TaskRunner> {
-  if (deps.config.inngest) return new InngestRunner(deps.config.inngest);
+  if (deps.config.inngest) return new InngestRunner(deps.config.inngest, deps);
   if (options.singleProcess) await releaseAllTaskLeases(deps.db);
   const { taskConcurrency, maxRunningExportsPerUser, webhookConcurrency, webhookDeliveriesPerUser } = deps.config;
   return new InlineRunner(taskDefinitions, deps, {

@@ -64,6 +64,8 @@ export interface QueuedTask {
   userId: string;
   /** Not due before then (a new upload's task); the inline runner keeps a timer rather than run it now. */
   runAfter?: number | null;
+  /** When it was queued: with its id, it names this queueing, so a runner can drop a second hand-over of it. */
+  statusUpdatedAt?: number;
 }
 
 export interface TaskRunner {
@@ -71,7 +73,10 @@ export interface TaskRunner {
   enqueue(task: QueuedTask): Promise<void>;
   /** Resolves when nothing is queued or running (inline) — for tests and shutdown. */
   idle(): Promise<void>;
-  /** Takes up the tasks that are due and held by no live node (inline; Inngest keeps its own). */
+  /**
+   * Takes up the tasks that are due and held by no live node (inline), or hands over again those
+   * queued a while ago that never started, in case the first hand-over was lost (Inngest).
+   */
   sweep?(): Promise<void>;
   /** Stops this process's run of the task at once, if it has one: the task was cancelled (inline; Inngest runs stop at their next step). */
   stop?(taskId: string): void;

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 export interface SentEvent {
   name: string;
   data: Record<string, unknown>;
+  id?: string;
 }
 
 /**
@@ -13,12 +14,18 @@ export interface SentEvent {
 export interface InngestDouble {
   url: string;
   events: SentEvent[];
+  /** Events answered 500 while refusing, as an unreachable server would lose them. */
+  refused: SentEvent[];
+  /** From now on, refuses events (true) or takes them again (false). */
+  refuseEvents(refuse: boolean): void;
   registrations: Array<{ appName: string; url: string; functions: Array<{ id: string; triggers: unknown[]; steps: unknown }> }>;
   close(): Promise<void>;
 }
 
 export async function startInngestDouble(): Promise<InngestDouble> {
   const events: SentEvent[] = [];
+  const refused: SentEvent[] = [];
+  let refusing = false;
   const registrations: InngestDouble["registrations"] = [];
   const server = http.createServer(async (req, res) => {
     let body = "";
@@ -26,6 +33,11 @@ export async function startInngestDouble(): Promise<InngestDouble> {
     res.setHeader("content-type", "application/json");
     if (req.method === "POST" && req.url?.startsWith("/e/")) {
       const sent = [JSON.parse(body)].flat() as SentEvent[];
+      if (refusing) {
+        refused.push(...sent);
+        res.statusCode = 500;
+        return res.end(JSON.stringify({ error: "unavailable" }));
+      }
       events.push(...sent);
       return res.end(JSON.stringify({ ids: sent.map((_, i) => `event-${events.length + i}`), status: 200 }));
     }
@@ -41,6 +53,8 @@ export async function startInngestDouble(): Promise<InngestDouble> {
   return {
     url: `http://127.0.0.1:${port}`,
     events,
+    refused,
+    refuseEvents: (refuse) => (refusing = refuse),
     registrations,
     close: () =>
       new Promise((resolve) => {

@@ -1,3 +1,4 @@
+import { insertTask } from "@/lib/db/tasks";
 import { InngestTestEngine } from "@inngest/test";
 import { StepError } from "inngest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -223,5 +224,29 @@ describe("tasks on Inngest", () => {
       ["asset.created", asset.id],
       ["asset.created", asset.id],
     ]);
+  });
+
+  it("sends a delivery's event again when the first was lost, under one id so Inngest drops a copy it has", async () => {
+    const owner = await t.createUser();
+    const webhook = await createWebhook(owner.token, { name: "lost event", url: `${receiver.url}/lost`, events: ["task.spawned"] });
+    const deliveries = () => inngestServer.events.filter((e) => e.name === "video-assets/webhook.queued" && e.data.userId === owner.userId);
+    inngestServer.refuseEvents(true);
+    const now = t.app.now();
+    const spawned = await insertTask(t.app.db, { userId: owner.userId, type: "export", params: {}, phase: "completed", statusUpdatedAt: now, createdAt: now, updatedAt: now });
+    await eventually(() => inngestServer.refused.find((e) => e.data.userId === owner.userId), 10_000, "the lost delivery event");
+    inngestServer.refuseEvents(false);
+
+    await t.app.runner.sweep!();
+    expect(deliveries()).toHaveLength(0);
+    t.advanceClock(3 * 60_000);
+    await t.app.runner.sweep!();
+    const sent = deliveries();
+    expect(sent.length).toBeGreaterThan(0);
+    expect(new Set(sent.map((e) => e.id))).toEqual(new Set([inngestServer.refused.find((e) => e.data.userId === owner.userId)!.id]));
+
+    const { error } = await new InngestTestEngine({ function: deliverWebhook, events: [sent[0] as EnginePayload] }).execute();
+    expect(error).toBeUndefined();
+    const delivered = receiver.received.filter((r) => r.path === "/lost" && r.complete).map((r) => verifiedEvent(r, webhook.sharedSecret));
+    expect(delivered.map((e) => [e.event, e.payload.task?.id])).toEqual([["task.spawned", spawned.id]]);
   });
 });
