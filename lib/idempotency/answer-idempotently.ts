@@ -64,7 +64,7 @@ export async function answerIdempotently(deps: IdempotencyDeps, request: Idempot
     }
     if (row.sealedAnswer !== null) {
       const answer = openAnswer(deps.sealedBox, request.userId, request.key, row.sealedAnswer);
-      return answerResponse(answer, { "Idempotent-Replayed": "true" });
+      return answerResponse(answer, { ...answer.headers, "Idempotent-Replayed": "true" });
     }
     if (Date.now() >= waitUntil) {
       const message = `${IDEMPOTENCY_KEY_HEADER}: a request with this key is still in progress; retry later`;
@@ -89,5 +89,5 @@ async function answerOnce(deps: IdempotencyDeps, claim: IdempotentRequest & { ow
     // The work is done: its answer is worth more to the client than the key's record of it.
     log.warn("idempotency", "could not keep an answer for its key", error);
   }
-  return new Response(answer.body, { status: response.status, headers: response.headers });
+  return answerResponse(answer, response.headers);
 }

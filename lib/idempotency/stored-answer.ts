@@ -33,6 +33,7 @@ export function openAnswer(box: SealedBox, userId: string, key: string, sealed: 
   return storedAnswerSchema.parse(box.open(sealed, sealContext(userId, key)));
 }
 
-export function answerResponse(answer: StoredAnswer, extraHeaders: Record<string, string> = {}): Response {
-  return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, ...extraHeaders } });
+/** The answer as a response, with `headers` (a 204's empty body is no body at all). */
+export function answerResponse(answer: StoredAnswer, headers: HeadersInit): Response {
+  return new Response(answer.body || null, { status: answer.status, headers });
 }

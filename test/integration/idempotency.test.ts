@@ -145,11 +145,12 @@ describe.each(testDatabaseKinds)("Idempotency-Key on %s", (kind) => {
 
   describe("with a handler that fails", () => {
     let calls = 0;
-    let failWith: "nothing" | "crash" | "not found" = "nothing";
+    let failWith: "nothing" | "crash" | "not found" | "no content" = "nothing";
     const flaky = withUser({ body: z.object({ n: z.number() }), idempotent: true }, async ({ body }) => {
       calls++;
       if (failWith === "crash") throw new Error("the handler crashed");
       if (failWith === "not found") throw notFound("no such thing");
+      if (failWith === "no content") return new Response(null, { status: 204 });
       return Response.json({ n: body.n, call: calls }, { status: 201, headers: { location: `/things/${calls}` } });
     });
     const call = (key: string) => callRoute(flaky, "/api/flaky", { token, json: { n: 1 }, headers: { "idempotency-key": key } });
@@ -178,6 +179,16 @@ describe.each(testDatabaseKinds)("Idempotency-Key on %s", (kind) => {
       expect(replayed.headers.get("idempotent-replayed")).toBe("true");
       await expectError(replayed, 404, /no such thing/);
       expect(calls).toBe(callsBefore);
+    });
+
+    it("replays an answer without a body", async () => {
+      const key = newKey();
+      failWith = "no content";
+      expect((await call(key)).status).toBe(204);
+      const replayed = await call(key);
+      expect(replayed.status).toBe(204);
+      expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+      failWith = "nothing";
     });
   });
 
