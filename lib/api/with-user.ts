@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { getApp, type App } from "@/lib/app/app";
 import { authenticateRequest, type Caller } from "@/lib/auth/authenticate-request";
+import { answerIdempotently } from "@/lib/idempotency/answer-idempotently";
+import { readIdempotencyKey, requestFingerprint } from "@/lib/idempotency/idempotency-key";
 import { withRequestId } from "@/lib/log/request-context";
 import { errorResponse } from "./errors";
 import { publicOrigin } from "./origin";
@@ -22,6 +24,11 @@ export interface RouteOptions<B extends z.ZodType, Q extends z.ZodType> {
   optionalBody?: boolean;
   /** The query's schema (400 naming the parameter). */
   query?: Q;
+  /**
+   * Honours an `Idempotency-Key` header (lib/idempotency): checked after the caller and the body,
+   * it makes a retried request answer what the first one did instead of running again.
+   */
+  idempotent?: boolean;
 }
 
 export interface PublicHandlerContext<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown> {
@@ -53,7 +60,10 @@ export function withPublic(
   second?: Handler<PublicHandlerContext>,
 ): RouteHandler {
   const [options, handler] = typeof first === "function" ? [{}, first] : [first, second!];
-  return route(async (base) => handler({ ...base, ...(await readInput(options, base)) }));
+  return route(async (base) => {
+    const { body, query } = await readInput(options, base);
+    return handler({ ...base, body, query });
+  });
 }
 
 /** Like withPublic, for endpoints that act for an authenticated caller (401 otherwise), checked before the body is read. */
@@ -69,7 +79,12 @@ export function withUser(
   const [options, handler] = typeof first === "function" ? [{}, first] : [first, second!];
   return route(async (base) => {
     const caller = await authenticateRequest(base.request, base.app);
-    return handler({ ...base, caller, ...(await readInput(options, base)) });
+    const { text, ...input } = await readInput(options, base);
+    const handle = () => handler({ ...base, caller, ...input });
+    const key = options.idempotent ? readIdempotencyKey(base.request.headers) : undefined;
+    if (key === undefined) return handle();
+    const fingerprint = requestFingerprint(base.request.method, base.url.pathname, text ?? "");
+    return answerIdempotently(base.app, { userId: caller.userId, key, fingerprint }, handle);
   });
 }
 
@@ -105,8 +120,8 @@ function withHeader(response: Response, name: string, value: string): Response {
 
 async function readInput(options: RouteOptions<z.ZodType, z.ZodType>, base: BaseContext) {
   const query = options.query ? parseQuery(base.url, options.query) : undefined;
-  if (!options.body) return { body: undefined, query };
+  if (!options.body) return { body: undefined, query, text: undefined };
   const text = await readBodyText(base.request, base.app.config.maxJsonBodyBytes);
   const body = parseJsonText(options.optionalBody && text.trim() === "" ? "{}" : text, options.body);
-  return { body, query };
+  return { body, query, text };
 }

@@ -1,6 +1,8 @@
+import { deleteIdempotencyKeysCreatedBefore } from "@/lib/db/idempotency-keys";
 import { deleteSpentRateLimits } from "@/lib/db/rate-limits";
 import { deleteNodesSeenBefore, recordNodeAlive, removeNode } from "@/lib/db/nodes";
 import { deleteOldWebhookHistory } from "@/lib/db/webhooks";
+import { IDEMPOTENCY_KEY_TTL_MS } from "@/lib/idempotency/answer-idempotently";
 import { log } from "@/lib/log/log";
 import type { TaskRunner } from "@/lib/tasks/types";
 import type { Db } from "@/lib/db/client";
@@ -10,7 +12,7 @@ import type { NodeIdentity } from "./node";
 const FORGET_NODES_MS = 24 * 3600_000;
 /** Webhook events and delivery logs are kept this long (deliveries retry for a day; logs can be resent). */
 const KEEP_WEBHOOK_HISTORY_MS = 7 * 24 * 3600_000;
-/** Spent rate limits, forgotten nodes and old webhook history are cleared once in this many ticks. */
+/** Spent rate limits, forgotten nodes, old webhook history and expired idempotency keys are cleared once in this many ticks. */
 const CLEANUP_EVERY = 60;
 
 export interface MaintenanceDeps {
@@ -44,6 +46,7 @@ export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
       await deleteSpentRateLimits(deps.db, now);
       await deleteNodesSeenBefore(deps.db, now - FORGET_NODES_MS);
       await deleteOldWebhookHistory(deps.db, now - KEEP_WEBHOOK_HISTORY_MS);
+      await deleteIdempotencyKeysCreatedBefore(deps.db, now - IDEMPOTENCY_KEY_TTL_MS);
     }
   };
   const run = () => {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AssetStorage } from "@/lib/assets/schemas";
 import type { VideoSpec } from "@/lib/media/types";
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const millis = (name: string) => bigint(name, { mode: "number" });
 
@@ -226,6 +226,27 @@ export const appSecrets = pgTable("app_secrets", {
   createdAt: millis("created_at").notNull(),
 });
 
+/**
+ * `Idempotency-Key`s of POST requests, per user, for 24 hours (lib/idempotency). A row is claimed
+ * by one request (`owner`) until `lockedUntil`; once answered it holds the answer's status and the
+ * answer itself, encrypted (it may carry a token or a webhook secret).
+ */
+export const idempotencyKeys = pgTable("idempotency_keys", {
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  key: text("key").notNull(),
+  /** SHA-256 of the method, path and body the key was first sent with. */
+  fingerprint: text("fingerprint").notNull(),
+  owner: text("owner").notNull(),
+  createdAt: millis("created_at").notNull(),
+  lockedUntil: millis("locked_until").notNull(),
+  /** Null while the first request runs. */
+  statusCode: integer("status_code"),
+  sealedAnswer: text("sealed_answer"),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.key] }),
+  index("idempotency_keys_created_idx").on(t.createdAt),
+]);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -235,3 +256,4 @@ export type NodeRow = typeof nodes.$inferSelect;
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 export type WebhookLogRow = typeof webhookLogs.$inferSelect;
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

@@ -69,13 +69,21 @@ describe.each(testDatabaseKinds)("credentials at rest on %s", (kind) => {
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   };
 
-  it("are never logged, answered or kept, even when a destination echoes them", async () => {
+  it("are never logged, answered or kept, even when a destination echoes them or an answer is kept for a retry", async () => {
     const { jwt, apiKey, apiSecret } = pinning.credentials;
     const webhookSecret = "whsec_" + Buffer.from("webhook-secret-never-at-rest-0123").toString("base64");
     const secrets = [jwt, apiKey, apiSecret, headerSecret, webhookSecret];
-    // The one answer that holds a secret (the webhook's, shown on creation) stays out of `answers`.
-    const hook = await api(server, "/api/webhook", { method: "POST", json: { name: "signed", url: hooks.url, sharedSecret: webhookSecret } });
+    // The answers that hold a secret (the webhook's and the API key's, shown on creation) stay out
+    // of `answers`. Sent with an Idempotency-Key, they are kept for replays, sealed.
+    const idempotently = (key: string) => ({ method: "POST", headers: { "idempotency-key": key } });
+    const webhookInput = { name: "signed", url: hooks.url, sharedSecret: webhookSecret };
+    const hook = await api(server, "/api/webhook", { ...idempotently("webhook-1"), json: webhookInput });
     expect(hook.status).toBe(200);
+    const { token: apiKeyToken } = await (await api(server, "/api/keys", { ...idempotently("key-1"), json: { name: "kept sealed" } })).json();
+    const replayedKey = await api(server, "/api/keys", { ...idempotently("key-1"), json: { name: "kept sealed" } });
+    expect(replayedKey.headers.get("idempotent-replayed")).toBe("true");
+    expect((await replayedKey.json()).token).toBe(apiKeyToken);
+    secrets.push(apiKeyToken);
     const { body: upload } = await call("/api/asset/request-upload", { method: "POST", json: { name: "secret test" } });
     expect((await fetch(upload.url, { method: "PUT", body: fixture("h264-aac.mp4") })).status).toBe(200);
     for (;;) {

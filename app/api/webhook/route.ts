@@ -11,7 +11,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   }),
 
   /** 200 as Livepeer answers; the shared secret is in this response only. */
-  POST: withUser({ body: webhookInputSchema }, async ({ body, app, caller }) => {
+  POST: withUser({ body: webhookInputSchema, idempotent: true }, async ({ body, app, caller }) => {
     const webhook = await createWebhook(app, caller, body);
     return Response.json(webhook, { headers: { "Cache-Control": "no-store" } });
   }),

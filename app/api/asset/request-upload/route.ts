@@ -4,7 +4,7 @@ import { createUpload } from "@/lib/assets/create-upload";
 import { requestUploadSchema } from "@/lib/assets/schemas";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withUser({ body: requestUploadSchema }, async ({ body, app, caller, origin }) =>
+  POST: withUser({ body: requestUploadSchema, idempotent: true }, async ({ body, app, caller, origin }) =>
     Response.json(await createUpload(app, { userId: caller.userId, name: body.name, origin })),
   ),
 });
