@@ -59,6 +59,8 @@ export const assetSchema = z.object({
   status: z.enum(ASSET_STATUSES),
   errorMessage: z.string().optional(),
   size: z.number().optional(),
+  /** Only with failed: what the check found in an MP4 it refused, for example its codecs. */
+  detectedFormat: z.string().optional(),
   hash: hashSchema.optional(),
   videoSpec: videoSpecSchema.optional(),
   downloadUrl: z.string().optional(),
