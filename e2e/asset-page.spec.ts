@@ -2,6 +2,12 @@ import { expect, test } from "@playwright/test";
 import { requestUpload, uploadAsset } from "./support/assets";
 import { signUp, uniqueEmail } from "./support/dashboard";
 
+/** As the failed asset's page writes a size: `45.3 KB (45,278 bytes)`. */
+function sizeText(bytes: number): string {
+  const kilobytes = bytes / 1000;
+  return `${kilobytes.toFixed(kilobytes < 10 ? 1 : 0)} KB (${bytes.toLocaleString("en")} bytes)`;
+}
+
 test("a ready asset: badge by the title, playback URL, embed snippet and download, each with a copy button", async ({
   page,
   context,
@@ -50,9 +56,35 @@ test("a failed asset states its reason once, with how to fix it, and no playback
   );
   await expect(page.getByText("ffmpeg -i in.mov -c:v libx264 -c:a aac", { exact: false })).toBeVisible();
   await expect(page.getByRole("button", { name: "Copy the ffmpeg command" })).toBeVisible();
+  // What the check found in the file, and how big it was.
+  await expect(page.locator("p", { hasText: /^Found:/ })).toHaveText(
+    `Found: MP4 with hevc (hvc1) video 320×240 and aac (mp4a.40.2) audio, in a file of ${sizeText(asset.size!)}`,
+  );
   await expect(page.getByRole("region", { name: "Use this video" })).toHaveCount(0);
   await expect(page.getByText(asset.playbackId)).toHaveCount(0);
   await expect(page.getByText("Playback id")).toHaveCount(0);
+});
+
+test("a file that is not an MP4, or is empty, is named by what it starts with and by its size", async ({ page }) => {
+  await signUp(page, uniqueEmail("not-mp4"));
+  const text = Buffer.from("hello, this is a text file and not a video\n");
+  const notMp4 = await uploadAsset(page, "notes.mp4", text, "failed");
+  expect(notMp4.size).toBe(text.length);
+  await page.goto(`/assets/${notMp4.id}`);
+  const failed = page.getByRole("region", { name: "This file cannot be used" });
+  await expect(failed.getByRole("alert")).toHaveText('Reason: not an MP4 file (starts with "hello, t")');
+  await expect(failed.locator("p", { hasText: /^Found:/ })).toHaveText(`Found: a file of ${text.length} B`);
+  await expect(failed.getByText("not an MP4 file")).toHaveCount(1);
+  await expect(failed.getByText("ffmpeg -i in.mov -c:v libx264 -c:a aac", { exact: false })).toBeVisible();
+
+  const png = await uploadAsset(page, "poster.mp4", Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"), "failed");
+  await page.goto(`/assets/${png.id}`);
+  await expect(failed.getByRole("alert")).toHaveText("Reason: not an MP4 file (found a PNG image)");
+
+  const empty = await uploadAsset(page, "empty.mp4", Buffer.alloc(0), "failed");
+  await page.goto(`/assets/${empty.id}`);
+  await expect(failed.getByRole("alert")).toHaveText("Reason: file is empty");
+  await expect(failed.locator("p", { hasText: /^Found:/ })).toHaveText("Found: an empty file (0 bytes)");
 });
 
 test("a waiting asset offers to resume by choosing the file again, or to cancel the upload", async ({ page }) => {
@@ -60,7 +92,7 @@ test("a waiting asset offers to resume by choosing the file again, or to cancel 
   const asset = await requestUpload(page, "abandoned.mp4");
   await page.goto(`/assets/${asset.id}`);
   const waiting = page.getByRole("region", { name: "Waiting for the file" });
-  await expect(waiting).toContainText("choose the same file again in the upload area");
+  await expect(waiting.getByRole("button", { name: "Resume upload" })).toBeEnabled();
   await expect(page.getByText(/Playback id/)).toHaveCount(0);
   await waiting.getByRole("button", { name: "Cancel upload" }).click();
   await expect(page).toHaveURL(/\/assets$/);

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { formatBytes } from "../lib/client/format";
 import { mediaPath, progressOf, signUp, uniqueEmail } from "./support/dashboard";
@@ -122,6 +123,56 @@ test("an upload cut off by a browser restart resumes when its file is chosen on 
   expectResumedFromOffset(requests);
   await card.getByRole("link", { name: `View asset ${name}` }).click();
   await expect(restarted.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await after.close();
+});
+
+test("a waiting asset's page resumes its upload in a browser that has no record of it, refusing another file", async ({ browser }) => {
+  test.setTimeout(150_000);
+  const name = "elsewhere.mp4";
+  const file = media.write(name, paddedMp4(FILE_BYTES));
+  const before = await browser.newContext();
+  const page = await before.newPage();
+  await signUp(page, uniqueEmail("elsewhere"));
+  await throttleUploads(page, SLOW_BYTES_PER_SECOND);
+  await chooseFile(page, file);
+  await cutWhenPast(page, name, CUT_AT_PERCENT);
+  // Only the sign-in travels (as to another browser): no saved upload in localStorage.
+  const signedIn = { ...(await before.storageState()), origins: [] };
+  await before.close();
+
+  const after = await browser.newContext({ storageState: signedIn });
+  const other = await after.newPage();
+  await other.goto("/assets");
+  const row = other.locator("li[data-asset-id]", { hasText: name });
+  await expect(row.locator("[data-status]")).toHaveText("waiting");
+  const assetId = (await row.getAttribute("data-asset-id"))!;
+  await expect(other.getByRole("region", { name: "Uploads" }).locator("li", { hasText: name })).toHaveCount(0);
+  await other.goto(`/assets/${assetId}`);
+  const waiting = other.getByRole("region", { name: "Waiting for the file" });
+  const resume = waiting.getByRole("button", { name: "Resume upload" });
+  await expect(resume).toBeEnabled();
+
+  // Another file is refused before a byte of it is sent.
+  const requests = recordTusRequests(other);
+  const wrong = other.waitForEvent("filechooser");
+  await resume.click();
+  await (await wrong).setFiles(mediaPath("h264-aac.mp4"));
+  await expect(waiting.getByRole("alert")).toContainText(
+    `“h264-aac.mp4” (${formatBytes(fs.statSync(mediaPath("h264-aac.mp4")).size)}) is not the file this upload began with (“${name}”, ${formatBytes(FILE_BYTES)})`,
+  );
+  expect(requests.map((request) => request.method)).not.toContain("PATCH");
+
+  // The same file goes on from the server's offset, on the same asset.
+  const right = other.waitForEvent("filechooser");
+  await resume.click();
+  await (await right).setFiles(file);
+  await expect(waiting.getByRole("alert")).toHaveCount(0);
+  expect(await resumedAtPercent(other, name)).toBeGreaterThanOrEqual(FIRST_CHUNK_PERCENT);
+  expect(await expectReady(other, name)).toBe(assetId);
+  await expect(other.locator("main [data-status]").first()).toHaveText("ready", { timeout: 30_000 });
+  expectResumedFromOffset(requests);
+  await other.goto("/assets");
+  await expectOneReadyAsset(other, name, assetId);
   await after.close();
 });
 

@@ -57,5 +57,27 @@ test("a failed export shows its reason instead of a bar, with Retry", async ({ p
   await expect(row).toContainText("404");
   await expect(row.getByRole("progressbar")).toHaveCount(0);
   await expect(row).not.toContainText("99%");
-  await expect(row.getByRole("button", { name: "Retry" })).toBeVisible();
+  await expect(row.locator("[data-retries]")).toHaveCount(0);
+
+  // A retry leaves a trace: its count and when it began (the date and time on hover).
+  await row.getByRole("button", { name: "Retry" }).click();
+  await expect(row).toHaveAttribute("data-phase", "completed", { timeout: 20_000 });
+  const trace = row.locator("[data-retries]");
+  await expect(trace).toHaveText("retried 1× · just now");
+  const retriedAt = (await (await page.request.get(`/api/task/${taskId}`)).json()).status.retriedAt;
+  await expect(trace.locator("time")).toHaveAttribute("datetime", new Date(retriedAt).toISOString());
+  await expect(trace.locator("time")).toHaveAttribute("title", /\d{1,2}:\d{2}/);
+  await expect(row.getByRole("button", { name: "Retry" })).toHaveCount(0);
+});
+
+test("a file check that failed on the file's content offers no Retry: the same bytes fail the same way", async ({ page }) => {
+  await signUp(page, uniqueEmail("failed-check"));
+  const asset = await uploadAsset(page, "wrong codec.mp4", "hevc-aac.mp4", "failed");
+  await page.goto("/tasks");
+  const row = page.locator("tr[data-task-id]", { hasText: "wrong codec.mp4" });
+  await expect(row).toHaveAttribute("data-phase", "failed");
+  await expect(row).toContainText("File check");
+  await expect(row).toContainText("unsupported video codec hevc");
+  await expect(row.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await expect(row.getByRole("link", { name: "wrong codec.mp4" })).toHaveAttribute("href", `/assets/${asset.id}`);
 });

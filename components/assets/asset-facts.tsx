@@ -17,7 +17,8 @@ export function AssetFacts({ asset }: { asset: Asset }) {
           <code>{asset.playbackId}</code>
         </Fact>
       )}
-      {asset.size !== undefined && <Fact term="Size">{formatBytes(asset.size)}</Fact>}
+      {/* A failed asset's size is stated with its reason. */}
+      {asset.size !== undefined && asset.status !== "failed" && <Fact term="Size">{formatBytes(asset.size)}</Fact>}
       {asset.videoSpec && <Fact term="Duration">{formatDuration(asset.videoSpec.duration)}</Fact>}
       {video && (
         <Fact term="Video">

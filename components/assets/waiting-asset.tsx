@@ -1,32 +1,53 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { UPLOAD_ACCEPT } from "@/components/upload/drop-zone";
+import { useUploads } from "@/components/upload/upload-provider";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { cardStyles } from "@/components/ui/styles";
+import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import type { Asset } from "@/lib/assets/schemas";
 import { apiRequest, messagesOf } from "@/lib/client/api";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { dangerOutline } from "./delete-asset";
 
 /**
  * An asset still waiting for its file: its upload may run in another tab, or have been given up.
- * It can be resumed by choosing the same file again (the upload tray matches it), or cancelled.
+ * It can be resumed by choosing the same file again (from any browser: the server knows where its
+ * upload stopped), or cancelled.
  */
 export function WaitingAsset({ asset }: { asset: Asset }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const { resumeAsset } = useUploads();
+  const hydrated = useHydrated();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<"resuming" | "cancelling" | null>(null);
+  const [resumed, setResumed] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
 
+  async function resume(file: File) {
+    setBusy("resuming");
+    setErrors([]);
+    try {
+      const refusal = await resumeAsset(asset.id, file);
+      if (refusal) setErrors([refusal]);
+      else setResumed(true);
+    } catch (error) {
+      setErrors(messagesOf(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
   async function cancel() {
-    setBusy(true);
+    setBusy("cancelling");
     setErrors([]);
     try {
       await apiRequest(`/api/asset/${asset.id}`, { method: "DELETE" });
       router.push("/assets");
     } catch (error) {
       setErrors(messagesOf(error));
-      setBusy(false);
+      setBusy(null);
     }
   }
 
@@ -36,21 +57,40 @@ export function WaitingAsset({ asset }: { asset: Asset }) {
         Waiting for the file
       </h2>
       <p className="text-sm text-slate-700">
-        No complete file has arrived yet. If the upload was interrupted, choose the same file again in the upload area on the{" "}
-        <Link href="/assets" className="font-medium text-indigo-700 underline">
-          Assets page
-        </Link>
-        : it resumes where it stopped. Otherwise cancel the upload, and this asset is removed.
+        No complete file has arrived yet. If its upload was interrupted, resume it: choose the same file, and it goes on
+        from where it stopped. Otherwise cancel the upload, and this asset is removed.
       </p>
+      {resumed && (
+        <p role="status" className="text-sm text-slate-700">
+          Resuming: the upload area shows how far it is.
+        </p>
+      )}
       <ErrorAlert messages={errors} />
-      <button
-        type="button"
-        onClick={cancel}
-        disabled={busy}
-        className={dangerOutline}
-      >
-        {busy ? "Cancelling…" : "Cancel upload"}
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          onClick={() => input.current?.click()}
+          disabled={!hydrated || busy !== null}
+          className={buttonStyles.primary}
+        >
+          {busy === "resuming" ? "Checking the file…" : "Resume upload"}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          accept={UPLOAD_ACCEPT}
+          hidden
+          aria-label="The file to resume the upload with"
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            event.currentTarget.value = "";
+            if (file) resume(file);
+          }}
+        />
+        <button type="button" onClick={cancel} disabled={busy !== null} className={dangerOutline}>
+          {busy === "cancelling" ? "Cancelling…" : "Cancel upload"}
+        </button>
+      </div>
     </section>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
+import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { buttonStyles, cardStyles, inputStyles, labelStyles } from "@/components/ui/styles";
 import type { ApiKey } from "@/lib/auth/api-keys";
 import { apiRequest, messagesOf } from "@/lib/client/api";
@@ -22,28 +22,13 @@ export function ApiKeys() {
         list.refresh();
       }} />
       {created && (
-        <section role="status" aria-labelledby="new-key-heading" className="space-y-3 rounded-lg border border-green-300 bg-green-50 p-4">
-          <h2 id="new-key-heading" className="font-semibold text-green-900">
-            Key “{created.key.name}” created
-          </h2>
-          <p className="text-sm text-green-900">Copy it now: it is shown only once and cannot be recovered.</p>
-          <div className="flex flex-wrap items-center gap-2">
-            <label htmlFor="new-key-token" className="sr-only">
-              The new API key
-            </label>
-            <input
-              id="new-key-token"
-              readOnly
-              value={created.token}
-              onFocus={(e) => e.currentTarget.select()}
-              className={`${inputStyles} flex-1 font-mono`}
-            />
-            <CopyButton text={created.token} label="Copy the new API key" />
-          </div>
-          <button type="button" className={buttonStyles.secondary} onClick={() => setCreated(null)}>
-            Done
-          </button>
-        </section>
+        <ShownOnceSecret
+          title={<>Key “{created.key.name}” created</>}
+          secret={created.token}
+          fieldLabel="The new API key"
+          copyLabel="Copy the new API key"
+          onDone={() => setCreated(null)}
+        />
       )}
       <section aria-labelledby="keys-heading" className="space-y-3">
         <h2 id="keys-heading" className="text-lg font-semibold">

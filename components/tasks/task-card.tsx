@@ -7,6 +7,7 @@ import { formatBytes, formatTime } from "@/lib/client/format";
 import type { Task } from "@/lib/tasks/schemas";
 import { CancelTask } from "./cancel-task";
 import { RetryTask } from "./retry-task";
+import { RetryTrace } from "./retry-trace";
 import { TaskProgress } from "./task-progress";
 import { canRetry, exportParams, isActive, taskLabel, type ExportOutput } from "./task-shapes";
 
@@ -45,7 +46,7 @@ export function TaskCard({
       </div>
       <Destinations task={task} />
       <TaskProgress task={task} label={label} totalBytes={assetSize} />
-      {task.status.retries > 0 && <p className="text-xs text-slate-600">Retried {task.status.retries}× automatically</p>}
+      <RetryTrace task={task} className="block text-xs text-slate-600" />
       {isActive(task) && <CancelTask task={task} onCancelled={onChanged} />}
       {canRetry(task) && <RetryTask task={task} onRetried={onChanged} />}
       <Outputs task={task} />

@@ -8,11 +8,24 @@ import { useAssetSummaries, type AssetSummary } from "@/lib/client/asset-summari
 import type { Task } from "@/lib/tasks/schemas";
 import { CancelTask } from "./cancel-task";
 import { RetryTask } from "./retry-task";
+import { RetryTrace } from "./retry-trace";
 import { TaskProgress } from "./task-progress";
 import { canRetry, exportParams, isActive, taskKind, taskLabel } from "./task-shapes";
 
 const cell = "flex items-start justify-between gap-3 py-1 lg:table-cell lg:px-3 lg:py-2 lg:align-top";
 const head = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-600";
+
+/** The table's columns, in the order of each row's cells. */
+const COLUMNS: Array<{ name: string; className?: string; hidden?: boolean }> = [
+  { name: "Asset" },
+  { name: "Kind" },
+  { name: "Phase" },
+  { name: "Progress", className: "w-1/4" },
+  { name: "Created" },
+  { name: "Updated" },
+  { name: "Retries" },
+  { name: "Actions", hidden: true },
+];
 
 /** Tasks as a table, one row each; at phone width the rows stack, each cell with its label. */
 export function TaskTable({ tasks, onChanged }: { tasks: Task[]; onChanged(): void }) {
@@ -21,30 +34,11 @@ export function TaskTable({ tasks, onChanged }: { tasks: Task[]; onChanged(): vo
     <table aria-label="Tasks" className="block w-full rounded-lg border border-slate-200 bg-white text-sm shadow-sm lg:table">
       <thead className="hidden border-b border-slate-200 bg-slate-50 lg:table-header-group">
         <tr>
-          <th scope="col" className={head}>
-            Asset
-          </th>
-          <th scope="col" className={head}>
-            Kind
-          </th>
-          <th scope="col" className={head}>
-            Phase
-          </th>
-          <th scope="col" className={`${head} w-1/4`}>
-            Progress
-          </th>
-          <th scope="col" className={head}>
-            Created
-          </th>
-          <th scope="col" className={head}>
-            Updated
-          </th>
-          <th scope="col" className={head}>
-            Retries
-          </th>
-          <th scope="col" className={head}>
-            <span className="sr-only">Actions</span>
-          </th>
+          {COLUMNS.map(({ name, className, hidden }) => (
+            <th key={name} scope="col" className={`${head} ${className ?? ""}`}>
+              {hidden ? <span className="sr-only">{name}</span> : name}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody className="block divide-y divide-slate-200 lg:table-row-group">
@@ -98,9 +92,11 @@ function TaskRow({ task, asset, onChanged }: { task: Task; asset: AssetSummary |
       </td>
       <td className={cell}>
         <Label>Retries</Label>
-        <span className="text-slate-700" title="Automatic retries of a step that failed for a passing reason">
-          {task.status.retries}
-        </span>
+        {task.status.retries > 0 ? (
+          <RetryTrace task={task} className="text-right text-slate-700 lg:text-left" />
+        ) : (
+          <span className="text-slate-500">none</span>
+        )}
       </td>
       <td className={`${cell} justify-end`}>
         {isActive(task) && <CancelTask task={task} name={asset?.name} onCancelled={onChanged} />}

@@ -2,9 +2,10 @@
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { discardInterruptedUpload, interruptedUploads } from "@/lib/client/interrupted-uploads";
+import { prepareAssetResume } from "@/lib/client/resume-asset-upload";
 import { findSavedUpload, type SavedUpload } from "@/lib/client/saved-uploads";
 import { uploadFingerprint } from "@/lib/client/upload-fingerprint";
-import { startUploadSession, type UploadSession, type UploadState } from "@/lib/client/upload-session";
+import { startUploadSession, type UploadSession, type UploadState, type UploadTarget } from "@/lib/client/upload-session";
 import { isFinished, isSending, type UploadItem } from "./upload-items";
 
 interface Uploads {
@@ -15,6 +16,11 @@ interface Uploads {
   add(files: File[]): void;
   /** Resumes an interrupted upload with its file chosen again (refused if it is another file). */
   resumeWith(key: string, file: File): void;
+  /**
+   * Goes on with a waiting asset's upload, on its card if the tray lists one; resolves to why
+   * `file` was refused (not the file the upload began with), if it was. See prepareAssetResume.
+   */
+  resumeAsset(assetId: string, file: File): Promise<string | undefined>;
   pause(key: string): void;
   resume(key: string): void;
   cancel(key: string): void;
@@ -55,13 +61,14 @@ export function UploadsProvider({ userId, children }: { userId: string; children
   }, []);
 
   const run = useCallback(
-    (key: string, file: File) => {
+    (key: string, file: File, resuming?: UploadTarget) => {
       sessions.current.get(key)?.dispose();
       update(key, { file, phase: "preparing", messages: [], resumedAt: undefined, bytesPerSecond: 0 });
-      const session = startUploadSession(file, userId, (patch) => {
+      const onChange = (patch: Partial<UploadState>) => {
         update(key, patch);
         if (patch.assetId || (patch.phase && LIST_CHANGING.has(patch.phase))) setChanges((n) => n + 1);
-      });
+      };
+      const session = startUploadSession(file, userId, onChange, resuming);
       sessions.current.set(key, session);
     },
     [update, userId],
@@ -92,6 +99,20 @@ export function UploadsProvider({ userId, children }: { userId: string; children
     [run, update, userId],
   );
 
+  const resumeAsset = useCallback(
+    async (assetId: string, file: File) => {
+      const listed = itemsRef.current.find((item) => item.assetId === assetId && !isFinished(item));
+      if (listed && isSending(listed)) return undefined;
+      const prepared = await prepareAssetResume(assetId, file, userId);
+      if ("refusal" in prepared) return prepared.refusal;
+      const item = listed ?? { ...newItem(file, uploadFingerprint(file, userId)), assetId };
+      if (!listed) setItems((current) => [item, ...current]);
+      run(item.key, file, prepared.target);
+      return undefined;
+    },
+    [run, userId],
+  );
+
   const dismiss = useCallback((key: string) => {
     sessions.current.get(key)?.dispose();
     sessions.current.delete(key);
@@ -118,6 +139,7 @@ export function UploadsProvider({ userId, children }: { userId: string; children
       changes,
       add,
       resumeWith,
+      resumeAsset,
       pause: (key) => sessions.current.get(key)?.pause(),
       resume: (key) => sessions.current.get(key)?.resume(),
       cancel,
@@ -130,7 +152,7 @@ export function UploadsProvider({ userId, children }: { userId: string; children
         for (const item of items) if (isFinished(item)) dismiss(item.key);
       },
     }),
-    [items, changes, add, resumeWith, cancel, run, dismiss],
+    [items, changes, add, resumeWith, resumeAsset, cancel, run, dismiss],
   );
 
   useEffect(() => {

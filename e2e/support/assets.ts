@@ -7,19 +7,19 @@ function origin(page: Page): Record<string, string> {
 }
 
 /**
- * Uploads a fixture through the API with the page's session (request-upload, then PUT) and waits
+ * Uploads a fixture (or these bytes) through the API with the page's session (request-upload, then PUT) and waits
  * for the asset to settle. Returns the asset as the API last answered.
  */
 export async function uploadAsset(
   page: Page,
   name: string,
-  fixture: string,
+  fixture: string | Buffer,
   settled: "ready" | "failed" = "ready",
 ): Promise<{ id: string; playbackId: string; size?: number; downloadUrl?: string }> {
   const created = await page.request.post("/api/asset/request-upload", { headers: origin(page), data: { name } });
   expect(created.status()).toBe(200);
   const { url, asset } = await created.json();
-  const put = await page.request.put(url, { data: media(fixture), headers: { "Content-Type": "video/mp4" } });
+  const put = await page.request.put(url, { data: typeof fixture === "string" ? media(fixture) : fixture, headers: { "Content-Type": "video/mp4" } });
   expect(put.status()).toBe(200);
   let last: { status: string } & Record<string, unknown> = asset;
   await expect

@@ -25,7 +25,7 @@ export const processUploadTask: TaskDefinition = {
 
   async run(taskId, step, deps) {
     const asset = await step.run("load-asset", () => loadAsset(deps, taskId));
-    const probed = await step.run("probe-mp4", () => probeStoredFile(deps, asset.storageKey));
+    const probed = await step.run("probe-mp4", () => probeStoredFile(deps, asset));
     const { videoSpec } = probed;
     const { sha256, size } = await step.run("hash-file", () =>
       hashStoredFile(deps, taskId, asset.storageKey, probed.size),
@@ -59,19 +59,30 @@ async function loadAsset(deps: TaskDeps, taskId: string) {
   return { id: asset.id, storageKey: asset.storageKey };
 }
 
-/** The file's spec, and its size for the hash step's progress. */
-async function probeStoredFile(deps: TaskDeps, key: string): Promise<{ videoSpec: VideoSpec; size: number }> {
+/**
+ * The file's spec, and its size for the hash step's progress. A refused file's size (and what was
+ * found in it) is kept on the asset, so that its page can say what arrived.
+ */
+async function probeStoredFile(
+  deps: TaskDeps,
+  asset: { id: string; storageKey: string },
+): Promise<{ videoSpec: VideoSpec; size: number }> {
+  const key = asset.storageKey;
   const stored = await deps.storage.stat(key);
   if (!stored) throw new NonRetriableError("the uploaded file is missing from storage");
+  const refuse = async (reason: string, detectedFormat?: string) => {
+    await updateAsset(deps.db, asset.id, { size: stored.size, detectedFormat: detectedFormat ?? null });
+    return new NonRetriableError(reason);
+  };
   if (stored.size > deps.config.maxUploadBytes) {
     await deps.storage.delete(key);
-    throw new NonRetriableError(new UploadTooLargeError(deps.config.maxUploadBytes).message);
+    throw await refuse(new UploadTooLargeError(deps.config.maxUploadBytes).message);
   }
   const reader = await deps.storage.openRangeReader(key);
   try {
     return { videoSpec: (await probeMp4(reader)).videoSpec, size: stored.size };
   } catch (error) {
-    if (error instanceof MediaRejectedError) throw new NonRetriableError(error.message);
+    if (error instanceof MediaRejectedError) throw await refuse(error.message, error.detectedFormat);
     throw error;
   } finally {
     await reader.close();

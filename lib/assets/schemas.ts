@@ -59,6 +59,8 @@ export const assetSchema = z.object({
   status: z.enum(ASSET_STATUSES),
   errorMessage: z.string().optional(),
   size: z.number().optional(),
+  /** Only with failed: what the check found in an MP4 it refused, for example its codecs. */
+  detectedFormat: z.string().optional(),
   hash: hashSchema.optional(),
   videoSpec: videoSpecSchema.optional(),
   downloadUrl: z.string().optional(),
@@ -68,5 +70,17 @@ export const assetSchema = z.object({
 });
 
 export type Asset = z.infer<typeof assetSchema>;
+
+/** `GET /api/asset/{id}/tus`: where a waiting asset's upload goes on (tus). */
+export const resumableUploadSchema = z.object({
+  /** Creates the upload (POST) when none was created yet, as request-upload's `tusEndpoint`. */
+  tusEndpoint: z.string(),
+  /** The upload created earlier, to resume at its offset (HEAD, then PATCH). */
+  uploadUrl: z.string().optional(),
+  /** When both expire (ms since epoch). */
+  expiresAt: z.number(),
+});
+
+export type ResumableUpload = z.infer<typeof resumableUploadSchema>;
 export type VideoSpecJson = z.infer<typeof videoSpecSchema>;
 export type AssetStorage = z.infer<typeof assetStorageSchema>;

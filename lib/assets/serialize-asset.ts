@@ -38,6 +38,7 @@ export function assetSnapshot(row: AssetRow): Asset {
     status: row.status,
   };
   if (row.status === "failed" && row.errorMessage) asset.errorMessage = row.errorMessage;
+  if (row.status === "failed" && row.detectedFormat) asset.detectedFormat = row.detectedFormat;
   if (row.size !== null) asset.size = row.size;
   if (row.sha256) asset.hash = [{ algorithm: "sha256", hash: row.sha256 }];
   if (row.videoSpec) asset.videoSpec = row.videoSpec;

@@ -50,7 +50,8 @@ export async function startTransfer(file: File, target: TransferTarget, events: 
     ...target,
     chunkSize: CHUNK_SIZE,
     retryDelays: RETRY_DELAYS_MS,
-    metadata: { filename: file.name, filetype: file.type || "video/mp4" },
+    // The name and date let a resume from another browser tell the same file from another (resume-asset-upload).
+    metadata: { filename: file.name, filetype: file.type || "video/mp4", lastModified: String(file.lastModified) },
     // The dashboard keeps its own record of uploads to resume (saved-uploads), with the asset.
     storeFingerprintForResuming: false,
     onUploadUrlAvailable: () => {

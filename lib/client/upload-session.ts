@@ -46,7 +46,8 @@ export interface UploadSession {
   dispose(): void;
 }
 
-interface Target {
+/** Where a file goes: its asset, and that asset's tus endpoint (and upload, when resuming one). */
+export interface UploadTarget {
   assetId: string;
   expiresAt?: number;
   transfer: TransferTarget;
@@ -54,12 +55,14 @@ interface Target {
 
 /**
  * Uploads one file through tus and follows its asset to `ready` or `failed`. A file uploaded
- * before (see saved-uploads) is resumed on the same asset from the server's offset.
+ * before (see saved-uploads) is resumed on the same asset from the server's offset, as is the
+ * upload of a waiting asset given as `resuming` (see prepareAssetResume).
  */
 export function startUploadSession(
   file: File,
   userId: string,
   onChange: (patch: Partial<UploadState>) => void,
+  resuming?: UploadTarget,
 ): UploadSession {
   const fingerprint = uploadFingerprint(file, userId);
   const speed = new SpeedMeter();
@@ -85,7 +88,8 @@ export function startUploadSession(
   };
 
   /** Where to send the file: the saved upload of this file if its asset still waits, else a new one. */
-  const prepare = async (): Promise<Target | undefined> => {
+  const prepare = async (): Promise<UploadTarget | undefined> => {
+    if (resuming) return resuming;
     const saved = findSavedUpload(fingerprint);
     if (saved) {
       const asset = await findAsset(saved.assetId);
@@ -107,7 +111,7 @@ export function startUploadSession(
     return { assetId: created.asset.id, expiresAt: created.expiresAt, transfer: { endpoint: created.tusEndpoint } };
   };
 
-  const transferEvents = ({ assetId, expiresAt, transfer: { endpoint } }: Target): TransferEvents => {
+  const transferEvents = ({ assetId, expiresAt, transfer: { endpoint } }: UploadTarget): TransferEvents => {
     let sent = 0;
     let savedPercent = -1;
     return {

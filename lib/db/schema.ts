@@ -81,6 +81,8 @@ export const assets = pgTable("assets", {
   /** Which door holds the slot: a PUT being received, a direct upload being accepted, or a tus upload (until expiry). */
   uploadVia: text("upload_via").$type<UploadVia>(),
   size: millis("size"),
+  /** What the upload check found in a file it refused (an MP4's tracks); null otherwise. */
+  detectedFormat: text("detected_format"),
   sha256: text("sha256"),
   videoSpec: jsonb("video_spec").$type<VideoSpec>(),
   storage: jsonb("storage").$type<AssetStorage>(),
@@ -114,6 +116,8 @@ export const tasks = pgTable("tasks", {
   progress: real("progress").notNull().default(0),
   errorMessage: text("error_message"),
   retries: integer("retries").notNull().default(0),
+  /** When the task was last retried (a step again, or the whole task on request); null until then. */
+  retriedAt: millis("retried_at"),
   output: jsonb("output").$type<Record<string, unknown>>(),
   statusUpdatedAt: millis("status_updated_at").notNull(),
   /** The node running the task on the inline runner, while `leaseExpiresAt` is ahead (it renews it). */

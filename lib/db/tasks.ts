@@ -121,10 +121,11 @@ export async function updateTask(db: Db, id: string, patch: TaskPatch, writer: T
   return row;
 }
 
+/** A step of the task runs again: counted, and `retriedAt` is now. */
 export async function incrementTaskRetries(db: Db, id: string, at: number, writer: TaskWriter): Promise<void> {
   await db
     .update(tasks)
-    .set({ retries: sql`${tasks.retries} + 1`, updatedAt: at, statusUpdatedAt: at })
+    .set({ retries: sql`${tasks.retries} + 1`, retriedAt: at, updatedAt: at, statusUpdatedAt: at })
     .where(writable(id, writer));
 }
 
@@ -184,7 +185,10 @@ export function insertTaskWithinCap(db: Db, values: NewTask & { userId: string }
   return withinActiveCap(db, values.userId, cap, (tx) => insertTask(tx, values));
 }
 
-/** Moves a failed task of the user back to `waiting` under the cap; no task when it is not (or no longer) failed. */
+/**
+ * Moves a failed task of the user back to `waiting` under the cap, counted as a retry; no task
+ * when it is not (or no longer) failed.
+ */
 export function requeueFailedTaskWithinCap(
   db: Db,
   userId: string,
@@ -206,7 +210,8 @@ async function requeueFailedTask(
     .set({
       phase: "waiting",
       progress: 0,
-      retries: 0,
+      retries: sql`${tasks.retries} + 1`,
+      retriedAt: values.at,
       errorMessage: null,
       output: null,
       sealedSecrets: values.sealedSecrets,

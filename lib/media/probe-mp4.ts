@@ -1,3 +1,4 @@
+import { describeFileStart } from "./file-start";
 import {
   MediaRejectedError,
   type AudioTrackSpec,
@@ -31,9 +32,10 @@ const FIRST_BOX_TYPES = new Set([
   "pnot",
 ]);
 const PRINTABLE_FOURCC = /^[\x20-\x7e]{4}$/;
-const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 const H264_FOURCCS = new Set(["avc1", "avc3"]);
 const VIDEO_CODEC_NAMES: Record<string, string> = {
+  avc1: "h264",
+  avc3: "h264",
   hvc1: "hevc",
   hev1: "hevc",
   vp09: "vp9",
@@ -41,6 +43,9 @@ const VIDEO_CODEC_NAMES: Record<string, string> = {
   mp4v: "mpeg-4 part 2",
 };
 const AUDIO_CODEC_NAMES: Record<string, string> = {
+  "mp4a.40.2": "aac",
+  "mp4a.40.5": "aac",
+  "mp4a.40.29": "aac",
   "mp4a.6b": "mp3",
   "mp4a.69": "mp3",
   ".mp3": "mp3",
@@ -114,15 +119,12 @@ async function readTopLevelBoxes(
   for (let pos = 0; pos < fileSize;) {
     const first = pos === 0;
     const header = await read(pos, Math.min(16, fileSize - pos));
-    if (first && EBML_MAGIC.every((byte, i) => header[i] === byte)) {
-      throw new MediaRejectedError("not an MP4 file (found WebM/Matroska)");
-    }
-    if (header.length < 8) throw new MediaRejectedError(first ? "not an MP4 file" : "file is truncated");
     const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
-    const type = fourcc(view, 4);
-    if (!PRINTABLE_FOURCC.test(type) || (first && !FIRST_BOX_TYPES.has(type))) {
-      throw new MediaRejectedError("not an MP4 file");
-    }
+    const type = header.length < 8 ? "" : fourcc(view, 4);
+    // A file that does not even start like one: say what it starts with instead.
+    if (first && !FIRST_BOX_TYPES.has(type)) throw new MediaRejectedError(`not an MP4 file (${describeFileStart(header)})`);
+    if (header.length < 8) throw new MediaRejectedError("file is truncated");
+    if (!PRINTABLE_FOURCC.test(type)) throw new MediaRejectedError("not an MP4 file");
     let size = view.getUint32(0);
     let headerSize = 8;
     if (size === 1) {
@@ -144,24 +146,21 @@ async function readTopLevelBoxes(
 }
 
 function toVideoSpec(movie: ParsedMovie, fileSize: number): VideoSpec {
+  const reject = (reason: string) => new MediaRejectedError(reason, describeMovie(movie));
   const videos = movie.tracks.filter((track) => track.kind === "video");
-  if (videos.length === 0) throw new MediaRejectedError("no video track");
+  if (videos.length === 0) throw reject("no video track");
   for (const { fourcc } of videos) {
     if (!H264_FOURCCS.has(fourcc)) {
-      throw new MediaRejectedError(
-        `unsupported video codec ${describeCodec(VIDEO_CODEC_NAMES, fourcc)}; only H.264 is accepted`,
-      );
+      throw reject(`unsupported video codec ${describeCodec(VIDEO_CODEC_NAMES, fourcc)}; only H.264 is accepted`);
     }
   }
   for (const track of movie.tracks) {
     if (track.kind === "audio" && !AAC_CODEC.test(track.codec)) {
-      throw new MediaRejectedError(
-        `unsupported audio codec ${describeCodec(AUDIO_CODEC_NAMES, track.codec)}; only AAC is accepted`,
-      );
+      throw reject(`unsupported audio codec ${describeCodec(AUDIO_CODEC_NAMES, track.codec)}; only AAC is accepted`);
     }
   }
   if (videos.some(({ samples }) => samples.count === 0 || !(samples.seconds > 0))) {
-    throw new MediaRejectedError("video track has no frames");
+    throw reject("video track has no frames");
   }
 
   const duration =
@@ -184,6 +183,17 @@ function toVideoSpec(movie: ParsedMovie, fileSize: number): VideoSpec {
         : { type: "audio", codec: "aac", sampleRate: track.sampleRate, channels: track.channels, bitrate };
     }),
   };
+}
+
+/** `MP4 with hevc (hvc1) video 1920×1080 and aac (mp4a.40.2) audio`: what a refused MP4 holds. */
+function describeMovie(movie: ParsedMovie): string {
+  const tracks = movie.tracks.map((track) =>
+    track.kind === "video"
+      ? `${describeCodec(VIDEO_CODEC_NAMES, track.fourcc)} video ${track.width}×${track.height}`
+      : `${describeCodec(AUDIO_CODEC_NAMES, track.codec)} audio`,
+  );
+  if (tracks.length === 0) return "MP4 without video or audio tracks";
+  return `MP4 with ${tracks.length > 1 ? `${tracks.slice(0, -1).join(", ")} and ${tracks.at(-1)}` : tracks[0]}`;
 }
 
 function describeCodec(names: Record<string, string>, codec: string): string {

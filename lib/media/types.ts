@@ -32,9 +32,15 @@ export interface VideoSpec {
   tracks: Array<VideoTrackSpec | AudioTrackSpec>;
 }
 
-/** The upload is not acceptable; `message` is the user-facing reason. */
+/**
+ * The upload is not acceptable; `message` is the user-facing reason. `detectedFormat` says what
+ * the file is instead, when it is an MP4 whose tracks were read (for example its codecs).
+ */
 export class MediaRejectedError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly detectedFormat?: string,
+  ) {
     super(message);
     this.name = "MediaRejectedError";
   }

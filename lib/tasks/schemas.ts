@@ -32,7 +32,10 @@ export const taskSchema = z.object({
     phase: z.enum(TASK_PHASES),
     progress: z.number().min(0).max(1),
     errorMessage: z.string().optional(),
+    /** Runs again so far: of a step that failed for a passing reason, and of the whole task on request. */
     retries: z.number().int(),
+    /** When the last retry began (ms since epoch); only once retried. */
+    retriedAt: z.number().optional(),
     updatedAt: z.number(),
   }),
   output: z.record(z.string(), z.unknown()).optional(),

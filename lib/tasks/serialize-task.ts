@@ -17,6 +17,7 @@ export function serializeTask(row: TaskRow): Task {
       updatedAt: row.statusUpdatedAt,
     },
   };
+  if (row.retriedAt !== null) task.status.retriedAt = row.retriedAt;
   if (row.inputAssetId) task.inputAssetId = row.inputAssetId;
   if (row.errorMessage && row.phase === "failed") task.status.errorMessage = row.errorMessage;
   if (row.output) task.output = row.output;

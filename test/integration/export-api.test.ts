@@ -152,7 +152,10 @@ describe.each(testDatabaseKinds)("export API on %s", (kind) => {
       const response = await retryTask(token, failed.id, { custom: { headers } });
       expect(response.status).toBe(200);
       const { task } = await response.json();
-      expect(task).toMatchObject({ id: failed.id, status: { phase: "waiting", progress: 0, retries: 0 } });
+      // The retry leaves a trace: counted, with its time.
+      expect(failed.status).not.toHaveProperty("retriedAt");
+      expect(task).toMatchObject({ id: failed.id, status: { phase: "waiting", progress: 0, retries: failed.status.retries + 1 } });
+      expect(task.status.retriedAt).toBeGreaterThanOrEqual(failed.status.updatedAt);
       expect(task.status).not.toHaveProperty("errorMessage");
       const done = await settledTask(t, token, failed.id);
       expect(done.status.phase).toBe("completed");

@@ -46,6 +46,7 @@ describe.each(testDatabaseKinds)("export faults on %s", (kind) => {
     const before = pinning.requests;
     const task = await exportTo({ ipfs: {} });
     expect(task.status).toMatchObject({ phase: "completed", progress: 1, retries: 2 });
+    expect(task.status.retriedAt).toBeGreaterThanOrEqual(task.createdAt);
     expect(pinning.requests - before).toBe(4);
   });
 

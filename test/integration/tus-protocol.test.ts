@@ -4,6 +4,7 @@ import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signTusToken } from "@/lib/tus/tus-token";
 import * as uploadComplete from "@/app/api/asset/[id]/upload-complete/route";
+import * as resumableUpload from "@/app/api/asset/[id]/tus/route";
 import { fixture, getAsset, pollAsset, putUpload, requestUpload } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
 import { expectError } from "../helpers/expect-error";
@@ -20,6 +21,9 @@ const withToken = (url: string, token: string) => {
 
 const reportUploadComplete = (token: string, id: string) =>
   callRoute(uploadComplete.POST, `/api/asset/${id}/upload-complete`, { method: "POST", token, params: { id } });
+
+const getResumableUpload = (token: string | undefined, id: string) =>
+  callRoute(resumableUpload.GET, `/api/asset/${id}/tus`, { token, params: { id } });
 
 describe.each(storageMatrix)("tus uploads on %s with %s storage", (kind, storage) => {
   let t: TestApp;
@@ -101,6 +105,34 @@ describe.each(storageMatrix)("tus uploads on %s with %s storage", (kind, storage
     expect((await putUpload(putFirst.url, bytes)).status).toBe(200);
     await expectError(await createTusUpload(putFirst.tusEndpoint, bytes.length), 409);
     expect((await createTusUpload(tusEndpoint, bytes.length)).status).toBe(201);
+  });
+
+  it("gives the owner of a waiting asset its tus endpoint again, and its upload URL once created, to resume anywhere", async () => {
+    const upload = await requestUpload(token, "resume anywhere");
+    const before = await getResumableUpload(token, upload.asset.id);
+    expect(before.status).toBe(200);
+    expect(before.headers.get("cache-control")).toBe("no-store");
+    const door = await before.json();
+    expect(door).toEqual({ tusEndpoint: upload.tusEndpoint, expiresAt: (upload.task.params.upload as { uploadUrlExpiresAt: number }).uploadUrlExpiresAt });
+
+    const location = (await createTusUpload(upload.tusEndpoint, bytes.length)).headers.get("location")!;
+    expect((await patchTusUpload(location, 0, bytes.subarray(0, 10_000))).status).toBe(204);
+    const after = await (await getResumableUpload(token, upload.asset.id)).json();
+    expect(after).toEqual({ ...door, uploadUrl: location });
+    const head = await tusRequest("HEAD", after.uploadUrl);
+    expect(head.headers.get("upload-offset")).toBe("10000");
+
+    expect((await patchTusUpload(after.uploadUrl, 10_000, bytes.subarray(10_000))).status).toBe(204);
+    await t.app.runner.idle();
+    await pollAsset(token, upload.asset.id, (a) => a.status !== "waiting" && a.status !== "processing", 10_000);
+    await expectError(await getResumableUpload(token, upload.asset.id), 409, /no longer waiting/);
+  });
+
+  it("keeps a waiting asset's tus endpoint from other users and from callers without a token", async () => {
+    const upload = await requestUpload(token, "mine");
+    const other = await t.createUser();
+    await expectError(await getResumableUpload(other.token, upload.asset.id), 404, /asset not found/);
+    expect((await getResumableUpload(undefined, upload.asset.id)).status).toBe(401);
   });
 
   it("fails the asset when the URL expires, and removes the partial bytes", async () => {

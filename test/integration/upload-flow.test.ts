@@ -80,11 +80,17 @@ describe.each(storageMatrix)("upload flow on %s with %s storage", (kind, storage
     ["h264-mp3.mp4", "unsupported audio codec mp3"],
     ["random.bin", "not an MP4 file"],
     ["truncated.mp4", "file is truncated"],
-  ])("%s fails with a reason naming the problem", async (file, reason) => {
+  ])("%s fails with a reason naming the problem, and the size of the file", async (file, reason) => {
     const asset = await uploadAndProcess(file);
     expect(asset.status).toBe("failed");
     expect(asset.errorMessage).toContain(reason);
+    expect(asset.size).toBe(fixture(file).length);
     expect(asset).not.toHaveProperty("downloadUrl");
+  });
+
+  it("a refused MP4 says what it holds", async () => {
+    const asset = await uploadAndProcess("hevc-aac.mp4");
+    expect(asset.detectedFormat).toBe("MP4 with hevc (hvc1) video 320×240 and aac (mp4a.40.2) audio");
   });
 
   it("a failed upload's task is failed with the same message", async () => {

@@ -80,11 +80,19 @@ describe("probeMp4 on fixtures", () => {
   it.each([
     ["hevc-aac.mp4", "unsupported video codec hevc (hvc1); only H.264 is accepted"],
     ["h264-mp3.mp4", "unsupported audio codec mp3 (mp4a.6b); only AAC is accepted"],
-    ["vp9-opus.webm", "not an MP4 file (found WebM/Matroska)"],
-    ["random.bin", "not an MP4 file"],
+    ["vp9-opus.webm", "not an MP4 file (found a WebM/Matroska file)"],
+    ["random.bin", "not an MP4 file (starts with bytes 12 d1 50 9e 83 c4 ec da)"],
     ["truncated.mp4", "file is truncated"],
   ])("rejects %s", async (name, message) => {
     expect(await rejection(probeFixture(name))).toBe(message);
+  });
+
+  it.each([
+    ["hevc-aac.mp4", "MP4 with hevc (hvc1) video 320×240 and aac (mp4a.40.2) audio"],
+    ["h264-mp3.mp4", "MP4 with h264 (avc1) video 320×240 and mp3 (mp4a.6b) audio"],
+  ])("says what the refused %s holds", async (name, found) => {
+    const error = await probeFixture(name).catch((e: unknown) => e);
+    expect((error as MediaRejectedError).detectedFormat).toBe(found);
   });
 
   it("reads little more than the moov when it sits after mdat", async () => {
@@ -148,7 +156,10 @@ describe("probeMp4 on synthetic input", () => {
 
   it.each([
     ["an empty file", new Uint8Array(0), "file is empty"],
-    ["a few bytes", new Uint8Array([1, 2, 3]), "not an MP4 file"],
+    ["a few bytes", new Uint8Array([1, 2, 3]), "not an MP4 file (starts with bytes 01 02 03)"],
+    ["text", new TextEncoder().encode("hello world"), 'not an MP4 file (starts with "hello wo")'],
+    ["a PNG", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), "not an MP4 file (found a PNG image)"],
+    ["a WAV", new TextEncoder().encode("RIFF\0\0\0\0WAVEfmt "), "not an MP4 file (found a WAV sound file)"],
     ["only a free box", box("free", new Uint8Array(8)), "not an MP4 file"],
     ["an mdat without moov", new Uint8Array([...ftyp, ...box("mdat", new Uint8Array(64))]), "file is truncated"],
     [

@@ -1,0 +1,2 @@
+ALTER TABLE "assets" ADD COLUMN "detected_format" text;--> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "retried_at" bigint;
