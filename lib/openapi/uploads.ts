@@ -45,7 +45,8 @@ export const uploadPaths: ZodOpenApiPathsObject = {
       requestBody: { content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } },
       responses: {
         200: jsonResponse("Received: the asset moves to `processing`.", uploadReceivedSchema),
-        ...errorResponses([...ALWAYS, 403, 404, 409, 413], {
+        ...errorResponses([...ALWAYS, 400, 403, 404, 409, 413], {
+          400: "The upload was interrupted before the whole file arrived: PUT it again while the URL is valid.",
           409: "The URL was already used, or a resumable (tus) upload of the asset has started.",
           413: "The file is larger than `MAX_UPLOAD_BYTES`.",
         }),

@@ -76,7 +76,10 @@ export const webhookPaths: ZodOpenApiPathsObject = {
       summary: "Send a `webhook.test` event now",
       security: BEARER,
       requestParams: { path: webhookId },
-      responses: { 200: jsonResponse("The attempt's log.", webhookLogSchema), ...errorResponses([...AUTHENTICATED, 404]) },
+      responses: {
+        200: jsonResponse("The attempt's log.", webhookLogSchema),
+        ...errorResponses([...AUTHENTICATED, 404, 422], { 422: "The webhook is disabled, or its URL is refused by the outbound guard." }),
+      },
     },
   },
   "/api/webhook/{id}/log": {
@@ -106,7 +109,12 @@ export const webhookPaths: ZodOpenApiPathsObject = {
       summary: "Send an attempt's event again, freshly signed",
       security: BEARER,
       requestParams: { path: logPath },
-      responses: { 200: jsonResponse("The new attempt's log.", webhookLogSchema), ...errorResponses([...AUTHENTICATED, 404]) },
+      responses: {
+        200: jsonResponse("The new attempt's log.", webhookLogSchema),
+        ...errorResponses([...AUTHENTICATED, 404, 422], {
+          422: "The event is no longer kept (events are kept 7 days), the webhook is disabled, or its URL is refused by the outbound guard.",
+        }),
+      },
     },
   },
 };
