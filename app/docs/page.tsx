@@ -18,10 +18,8 @@ export default function DocsPage() {
           </a>
         </div>
       </header>
-      <main id="main">
-        <h1 className="sr-only">API reference</h1>
-        <ApiReference />
-      </main>
+      {/* Scalar's own <main> holds the reference; its title is the page's h1. */}
+      <ApiReference />
     </>
   );
 }
