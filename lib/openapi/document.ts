@@ -1,5 +1,6 @@
 import { createDocument } from "zod-openapi";
 import { assetPaths } from "./assets";
+import { internalPaths } from "./internal";
 import { keyPaths } from "./keys";
 import { playbackPaths } from "./playback";
 import { servicePaths } from "./service";
@@ -18,6 +19,7 @@ const TAGS = [
   { name: "API keys", description: "Tokens for the API, shown once." },
   { name: "Playback", description: "Public playback by playbackId, and signed downloads." },
   { name: "Service", description: "Health and this document." },
+  { name: "Internal", description: "Endpoints of the libraries the service embeds: Auth.js for the dashboard's sign-in, Inngest's serve endpoint. Not for integrators." },
 ];
 
 function build(): OpenApiDocument {
@@ -45,7 +47,7 @@ function build(): OpenApiDocument {
         },
       },
     },
-    paths: { ...assetPaths, ...uploadPaths, ...taskPaths, ...webhookPaths, ...keyPaths, ...playbackPaths, ...servicePaths },
+    paths: { ...assetPaths, ...uploadPaths, ...taskPaths, ...webhookPaths, ...keyPaths, ...playbackPaths, ...servicePaths, ...internalPaths },
     webhooks: webhookEvents,
   });
 }

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { implementedMethods } from "@/lib/api/methods";
 import { openApiDocument } from "@/lib/openapi/document";
 
-/** Route files that are not the API: the JSON 404 for unknown paths, Auth.js's and Inngest's protocols. */
-const NOT_THE_API = ["app/api/[...path]/route.ts", "app/api/auth/[...nextauth]/route.ts", "app/api/inngest/route.ts"];
+/** The JSON 404 for unknown paths: no endpoint. */
+const NOT_AN_ENDPOINT = ["app/api/[...path]/route.ts"];
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -28,7 +28,7 @@ function servedPaths(file: string): string[] {
 }
 
 const routeFiles = [...filesUnder("app/api").filter((f) => f.endsWith("/route.ts")), ...filesUnder("pages/api").filter((f) => f.endsWith(".ts"))]
-  .filter((file) => !NOT_THE_API.includes(file))
+  .filter((file) => !NOT_AN_ENDPOINT.includes(file))
   .sort();
 
 describe("the OpenAPI document", () => {
@@ -59,6 +59,18 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it("documents Idempotency-Key, its replay header, 409 and 422 on the four POSTs that accept it", () => {
+    const paths = openApiDocument().paths ?? {};
+    for (const path of ["/api/asset/request-upload", "/api/asset/{id}/export", "/api/webhook", "/api/keys"]) {
+      const operation = paths[path]?.post;
+      expect(operation?.parameters, path).toContainEqual(expect.objectContaining({ in: "header", name: "Idempotency-Key" }));
+      const responses = operation?.responses ?? {};
+      expect(Object.keys(responses), path).toEqual(expect.arrayContaining(["409", "422"]));
+      const success = Object.entries(responses).find(([status]) => status.startsWith("2"))?.[1] as { headers?: Record<string, unknown> };
+      expect(Object.keys(success.headers ?? {}), path).toContain("Idempotent-Replayed");
+    }
   });
 
   it("describes the webhook events and the token", () => {
