@@ -24,6 +24,18 @@ test("sign-in and sign-up pages have no serious or critical axe violations", asy
   }
 });
 
+test("the API reference has no serious or critical axe violations", async ({ page }) => {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/docs");
+    await expect(page.getByRole("heading", { name: "Video asset service API", level: 1 })).toBeVisible();
+    // A section further down renders more of Scalar's components (schemas, examples, copy buttons).
+    await page.goto("/docs#tag/webhooks");
+    await expect(page.getByRole("heading", { name: "Create a webhook" })).toBeVisible();
+    await expectAccessible(page, "/docs");
+  }
+});
+
 test("every dashboard page has no serious or critical axe violations", async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   await signUp(page, uniqueEmail("axe"));

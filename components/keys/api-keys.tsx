@@ -5,7 +5,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { buttonStyles, cardStyles, inputStyles, labelStyles } from "@/components/ui/styles";
-import type { ApiKey } from "@/lib/auth/api-keys";
+import type { ApiKey } from "@/lib/auth/schemas";
 import { apiRequest, messagesOf } from "@/lib/client/api";
 import { formatTime } from "@/lib/client/format";
 import { useHydrated } from "@/lib/client/use-hydrated";

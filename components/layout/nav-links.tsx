@@ -9,6 +9,7 @@ const LINKS = [
   { href: "/webhooks", label: "Webhooks" },
   { href: "/keys", label: "API keys" },
   { href: "/account", label: "Account" },
+  { href: "/docs", label: "API docs" },
 ];
 
 export function NavLinks() {

@@ -4,6 +4,14 @@ import type { RouteHandler } from "./with-user";
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof METHODS)[number];
 
+/** The handlers methods() makes itself: refusals, HEAD from GET, and the OPTIONS that lists `Allow`. */
+const generated = new WeakSet<RouteHandler>();
+
+/** The methods a route file's exports answer with handlers of their own (the ones its API documents). */
+export function implementedMethods(exports: Partial<Record<string, unknown>>): Method[] {
+  return METHODS.filter((m) => typeof exports[m] === "function" && !generated.has(exports[m] as RouteHandler));
+}
+
 /**
  * Every HTTP method of a route file: the given handlers, HEAD from GET, OPTIONS listing what is
  * allowed, and 405 `{errors}` with `Allow` for the rest (Next.js would answer an empty 405).
@@ -21,6 +29,7 @@ export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record
     answer.headers.set("Allow", allow);
     return answer;
   };
+  [notAllowed, head, options].forEach((handler) => handler && generated.add(handler));
   return Object.fromEntries(
     METHODS.map((m) => [m, m === "OPTIONS" ? options : (handlers[m] ?? (m === "HEAD" ? head : undefined) ?? notAllowed)]),
   ) as Record<Method, RouteHandler>;

@@ -2,24 +2,9 @@ import { listOtherLiveNodes } from "@/lib/db/nodes";
 import { pingDatabase } from "@/lib/db/ping";
 import { log } from "@/lib/log/log";
 import type { App } from "./app";
+import type { Health } from "./schemas";
 
-interface ComponentHealth {
-  kind: string;
-  ok: boolean;
-  error?: string;
-}
-
-export interface Health {
-  ok: boolean;
-  node: { id: string; name: string };
-  database: ComponentHealth;
-  storage: ComponentHealth;
-  runner: ComponentHealth;
-  redis?: ComponentHealth;
-  /** Other nodes that said they were alive within a task lease. */
-  otherNodes: Array<{ id: string; name: string; storage: string }>;
-  warnings: string[];
-}
+type ComponentHealth = Health["database"];
 
 export async function checkHealth(app: App): Promise<Health> {
   const [database, storage, redis] = await Promise.all([

@@ -5,6 +5,7 @@ import { signTusToken, tusEndpointUrl } from "@/lib/tus/tus-token";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { assetSourceKey } from "@/lib/storage/types";
 import { firstUploadCheckAt } from "./await-upload";
+import type { UploadRequested } from "./schemas";
 import { generatePlaybackId } from "./playback-id";
 import { assetUrlContext, serializeAsset } from "./serialize-asset";
 
@@ -16,7 +17,7 @@ import { assetUrlContext, serializeAsset } from "./serialize-asset";
 export async function createUpload(
   deps: TaskDeps & { runner: TaskRunner; uploadSigningSecret: string },
   params: { userId: string; name: string; origin: string },
-) {
+): Promise<UploadRequested> {
   const now = deps.now();
   const assetId = randomUUID();
   const key = assetSourceKey(assetId);

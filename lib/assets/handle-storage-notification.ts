@@ -3,6 +3,7 @@ import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { acceptDirectUpload } from "./accept-direct-upload";
 import { parseStorageNotification } from "./storage-notifications";
 import { log } from "@/lib/log/log";
+import type { StorageNotificationResult } from "./schemas";
 
 /**
  * A bucket event notification: every object created at an asset's upload key is accepted like
@@ -12,7 +13,7 @@ export async function handleStorageNotification(
   deps: TaskDeps & { runner: TaskRunner },
   uploads: DirectUploads,
   body: unknown,
-): Promise<{ handled: number; ignored: number }> {
+): Promise<StorageNotificationResult> {
   const notification = parseStorageNotification(body);
   if (notification.subscribeUrl) {
     log.info("storage webhook", `confirm the SNS subscription by opening ${notification.subscribeUrl}`);

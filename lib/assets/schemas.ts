@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuerySchema } from "@/lib/api/list-query";
 import { ASSET_STATUSES } from "@/lib/db/schema";
+import { taskSchema } from "@/lib/tasks/schemas";
 
 export const requestUploadSchema = z.strictObject({
   name: z
@@ -8,7 +9,7 @@ export const requestUploadSchema = z.strictObject({
     .trim()
     .min(1, "must not be empty")
     .max(512, "must be at most 512 characters"),
-});
+}).meta({ example: { name: "My video" } });
 
 export type RequestUpload = z.infer<typeof requestUploadSchema>;
 
@@ -49,6 +50,29 @@ export const assetStorageSchema = z.object({
   ipfs: pinnedFileSchema.extend({ nftMetadata: pinnedFileSchema.optional(), updatedAt: z.number() }).optional(),
 });
 
+const ASSET_EXAMPLE = {
+  id: "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
+  playbackId: "k3j9x0a8b7c6d5e4",
+  userId: "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+  name: "My video",
+  createdAt: 1763740000000,
+  updatedAt: 1763740005000,
+  status: "ready",
+  size: 45278,
+  hash: [{ algorithm: "sha256", hash: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08" }],
+  videoSpec: {
+    format: "mp4",
+    duration: 3,
+    bitrate: 120000,
+    tracks: [
+      { type: "video", codec: "h264", width: 320, height: 240, fps: 25, bitrate: 90000 },
+      { type: "audio", codec: "aac", sampleRate: 44100, channels: 1, bitrate: 64000 },
+    ],
+  },
+  downloadUrl: "https://video.example.com/api/storage/download/0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b?expires=1763740305000&signature=…",
+  posterUrl: "https://video.example.com/api/playback/k3j9x0a8b7c6d5e4/poster.jpg",
+} as const;
+
 export const assetSchema = z.object({
   id: z.uuid(),
   playbackId: z.string(),
@@ -67,20 +91,46 @@ export const assetSchema = z.object({
   /** The poster JPEG (public, by playbackId); only when ready and one could be made (ffmpeg). */
   posterUrl: z.string().optional(),
   storage: assetStorageSchema.optional(),
-});
+}).meta({ id: "AssetSnapshot", outputId: "Asset", example: ASSET_EXAMPLE });
 
 export type Asset = z.infer<typeof assetSchema>;
 
 /** `GET /api/asset/{id}/tus`: where a waiting asset's upload goes on (tus). */
-export const resumableUploadSchema = z.object({
-  /** Creates the upload (POST) when none was created yet, as request-upload's `tusEndpoint`. */
-  tusEndpoint: z.string(),
-  /** The upload created earlier, to resume at its offset (HEAD, then PATCH). */
-  uploadUrl: z.string().optional(),
-  /** When both expire (ms since epoch). */
-  expiresAt: z.number(),
-});
+export const resumableUploadSchema = z
+  .object({
+    /** Creates the upload (POST) when none was created yet, as request-upload's `tusEndpoint`. */
+    tusEndpoint: z.string(),
+    /** The upload created earlier, to resume at its offset (HEAD, then PATCH). */
+    uploadUrl: z.string().optional(),
+    /** When both expire (ms since epoch). */
+    expiresAt: z.number(),
+  })
+  .meta({ id: "ResumableUpload" });
 
 export type ResumableUpload = z.infer<typeof resumableUploadSchema>;
 export type VideoSpecJson = z.infer<typeof videoSpecSchema>;
 export type AssetStorage = z.infer<typeof assetStorageSchema>;
+
+/** `POST /api/asset/request-upload`: where to send the file, and the asset and task it made. */
+export const uploadRequestedSchema = z
+  .object({
+    url: z.string().meta({ description: "A single-use signed URL: `PUT` the file's bytes to it." }),
+    tusEndpoint: z.string().meta({ description: "A tus 1.0.0 creation endpoint for the same upload (resumable)." }),
+    asset: assetSchema,
+    task: taskSchema,
+  })
+  .meta({ id: "UploadRequested" });
+
+export type UploadRequested = z.infer<typeof uploadRequestedSchema>;
+
+/** The answer to a `PUT` of the file to the local store's signed upload URL. */
+export const uploadReceivedSchema = z.object({ size: z.number().int() }).meta({ id: "UploadReceived" });
+
+export type UploadReceived = z.infer<typeof uploadReceivedSchema>;
+
+/** `POST /api/webhooks/storage`: how many created objects of the notification were uploads of ours. */
+export const storageNotificationResultSchema = z
+  .object({ handled: z.number().int(), ignored: z.number().int() })
+  .meta({ id: "StorageNotificationResult" });
+
+export type StorageNotificationResult = z.infer<typeof storageNotificationResultSchema>;

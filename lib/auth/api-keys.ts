@@ -1,30 +1,11 @@
-import { z } from "zod";
 import { notFound } from "@/lib/api/errors";
 import { findUserApiToken, listUserApiTokens, revokeApiToken } from "@/lib/db/api-tokens";
 import type { Db } from "@/lib/db/client";
 import type { PageRequest } from "@/lib/db/pagination";
 import type { ApiTokenRow } from "@/lib/db/schema";
 import { registerApiToken } from "./api-tokens";
+import type { ApiKey, CreatedApiKey } from "./schemas";
 import type { VerifiedTokenCache } from "./verified-token-cache";
-
-export const createApiKeySchema = z.strictObject({
-  name: z
-    .string({ error: "is required and must be a string" })
-    .trim()
-    .min(1, "must not be empty")
-    .max(100, "must be at most 100 characters"),
-});
-
-/** An API token as its owner sees it: never the secret, nor its hash. */
-export interface ApiKey {
-  id: string;
-  name: string;
-  /** The first characters of the token, to recognise it. */
-  prefix: string;
-  createdAt: number;
-  lastUsedAt?: number;
-  revokedAt?: number;
-}
 
 export function serializeApiKey(row: ApiTokenRow): ApiKey {
   const key: ApiKey = { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt };
@@ -34,7 +15,7 @@ export function serializeApiKey(row: ApiTokenRow): ApiKey {
 }
 
 /** A new key; `token` is returned this once and only its hash is kept. */
-export async function createApiKey(db: Db, params: { userId: string; name: string; now: number }) {
+export async function createApiKey(db: Db, params: { userId: string; name: string; now: number }): Promise<CreatedApiKey> {
   const { token, row } = await registerApiToken(db, params);
   return { key: serializeApiKey(row), token };
 }

@@ -1,5 +1,8 @@
 /** The dashboard's calls to the JSON API, authenticated by its session cookie. */
 
+import createClient from "openapi-fetch";
+import type { paths } from "./api-types";
+
 export class ApiRequestError extends Error {
   override readonly name = "ApiRequestError";
 
@@ -34,14 +37,44 @@ export async function apiRequest<T>(
     if (options.signal?.aborted) throw error;
     throw new ApiRequestError(0, ["the service cannot be reached; check your connection"]);
   }
-  if (response.status === 401) {
-    // The session expired: a full load of sign-in, so no page keeps showing stale data.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    window.location.assign("/sign-in");
-  }
+  signInAgainWhenExpired(response);
   if (!response.ok) throw new ApiRequestError(response.status, await errorMessages(response));
   const data = response.status === 204 ? undefined : await response.json();
   return { data: data as T, nextCursor: nextCursor(response.headers.get("link")) };
+}
+
+function signInAgainWhenExpired(response: Response) {
+  if (response.status !== 401) return;
+  // The session expired: a full load of sign-in, so no page keeps showing stale data.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  window.location.assign("/sign-in");
+}
+
+/**
+ * The API typed by its OpenAPI document (lib/client/api-types.ts): paths, parameters, bodies and
+ * answers are checked at compile time. Use it through `dataOf`.
+ */
+export const api = createClient<paths>({ cache: "no-store" });
+
+api.use({
+  onResponse: ({ response }) => signInAgainWhenExpired(response),
+  onError: ({ error, request }) => {
+    if (request.signal.aborted) return error instanceof Error ? error : new Error(String(error));
+    return new ApiRequestError(0, ["the service cannot be reached; check your connection"]);
+  },
+});
+
+/** The data of a typed call's successful answer; ApiRequestError with the API's messages otherwise, as apiRequest. */
+export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw new ApiRequestError(response.status, messagesIn(error, response.status));
+  return data as T;
+}
+
+function messagesIn(body: unknown, status: number): string[] {
+  const errors = (body as { errors?: unknown } | undefined)?.errors;
+  if (Array.isArray(errors) && errors.length > 0) return errors.map(String);
+  return [`the request failed (HTTP ${status})`];
 }
 
 async function errorMessages(response: Response): Promise<string[]> {

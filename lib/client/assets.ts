@@ -1,10 +1,10 @@
 import type { Asset } from "@/lib/assets/schemas";
-import { apiRequest, ApiRequestError } from "./api";
+import { api, ApiRequestError, dataOf } from "./api";
 
 /** The asset, or null when it no longer exists. */
 export async function findAsset(assetId: string): Promise<Asset | null> {
   try {
-    return (await apiRequest<Asset>(`/api/asset/${assetId}`)).data;
+    return await dataOf(api.GET("/api/asset/{id}", { params: { path: { id: assetId } } }));
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
     throw error;
@@ -16,5 +16,5 @@ export async function findAsset(assetId: string): Promise<Asset | null> {
  * on its own when its upload URL expires.
  */
 export async function deleteAbandonedAsset(assetId: string): Promise<void> {
-  await apiRequest(`/api/asset/${assetId}`, { method: "DELETE" }).catch(() => {});
+  await dataOf(api.DELETE("/api/asset/{id}", { params: { path: { id: assetId } } })).catch(() => {});
 }

@@ -1,6 +1,6 @@
 import type { Asset } from "@/lib/assets/schemas";
 import type { Task } from "@/lib/tasks/schemas";
-import { apiRequest } from "./api";
+import { api, dataOf } from "./api";
 
 export interface CreatedUpload {
   asset: Asset;
@@ -11,9 +11,7 @@ export interface CreatedUpload {
 
 /** A new `waiting` asset and the tus endpoint to send its file to. */
 export async function requestUpload(name: string): Promise<CreatedUpload> {
-  const { data } = await apiRequest<{ tusEndpoint: string; asset: Asset; task: Task }>("/api/asset/request-upload", {
-    json: { name },
-  });
+  const data = await dataOf(api.POST("/api/asset/request-upload", { body: { name } }));
   return { asset: data.asset, tusEndpoint: data.tusEndpoint, expiresAt: uploadUrlExpiry(data.task) };
 }
 

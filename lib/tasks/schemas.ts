@@ -39,7 +39,25 @@ export const taskSchema = z.object({
     updatedAt: z.number(),
   }),
   output: z.record(z.string(), z.unknown()).optional(),
+}).meta({
+  id: "TaskSnapshot",
+  outputId: "Task",
+  example: {
+    id: "3c2b1a0f-9e8d-4c7b-a6f5-e4d3c2b1a0f9",
+    type: "export",
+    createdAt: 1763740010000,
+    updatedAt: 1763740030000,
+    inputAssetId: "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
+    params: { export: { custom: { url: "https://storage.example.com/videos/1.mp4", method: "PUT", headers: { Authorization: "(redacted)" } } } },
+    status: { phase: "completed", progress: 1, retries: 0, updatedAt: 1763740030000 },
+    output: { export: { custom: { url: "https://storage.example.com/videos/1.mp4", method: "PUT", status: 200 } } },
+  },
 });
+
+/** The answer of the endpoints that create or change one task. */
+export const taskEnvelopeSchema = z.object({ task: taskSchema }).meta({ id: "TaskEnvelope" });
+
+export type TaskEnvelope = z.infer<typeof taskEnvelopeSchema>;
 
 export type Task = z.infer<typeof taskSchema>;
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { assetSchema } from "@/lib/assets/schemas";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/db/schema";
+import { taskSchema } from "@/lib/tasks/schemas";
 
 const name = z.string({ error: "is required and must be a string" }).trim().min(1, "must not be empty").max(100, "must be at most 100 characters");
 
@@ -26,7 +28,7 @@ export const webhookInputSchema = z.object({
   /** Absent or empty: every event. */
   events: events.optional(),
   sharedSecret: sharedSecret.optional(),
-});
+}).meta({ example: { name: "Backend", url: "https://backend.example.com/hooks/video", events: ["asset.ready", "asset.failed"] } });
 
 export type WebhookInput = z.infer<typeof webhookInputSchema>;
 
@@ -55,8 +57,18 @@ export const webhookSchema = z.object({
       .optional(),
   }),
   disabled: z.boolean().optional(),
-  /** Only in the answer that created the webhook. */
-  sharedSecret: z.string().optional(),
+  sharedSecret: z.string().optional().meta({ description: "Only in the answer that created the webhook." }),
+}).meta({
+  id: "Webhook",
+  example: {
+    id: "7e6d5c4b-3a2f-4e1d-8c0b-9a8f7e6d5c4b",
+    name: "Backend",
+    url: "https://backend.example.com/hooks/video",
+    events: ["asset.ready", "asset.failed"],
+    createdAt: 1763740000000,
+    userId: "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+    status: { lastTriggeredAt: 1763740005000 },
+  },
 });
 
 export type Webhook = z.infer<typeof webhookSchema>;
@@ -70,6 +82,36 @@ export const webhookLogSchema = z.object({
   success: z.boolean(),
   request: z.object({ url: z.string(), method: z.string(), headers: z.record(z.string(), z.string()), body: z.string() }),
   response: z.object({ status: z.number().optional(), statusText: z.string().optional(), body: z.string().optional() }),
-});
+}).meta({ id: "WebhookLog" });
 
 export type WebhookLog = z.infer<typeof webhookLogSchema>;
+
+/** The event `POST /api/webhook/{id}/test` sends, with a subject of its own. */
+export const TEST_EVENT = "webhook.test";
+
+const assetEventPayloadSchema = z.object({ asset: z.object({ id: z.uuid(), snapshot: assetSchema }) });
+
+const taskEventPayloadSchema = z.object({
+  task: z.object({ id: z.uuid(), type: taskSchema.shape.type, snapshot: taskSchema }),
+  success: z.boolean().optional().meta({ description: "true with task.completed, false with task.failed." }),
+});
+
+const testEventPayloadSchema = z.object({ webhook: z.object({ id: z.uuid(), name: z.string() }) });
+
+/**
+ * The JSON body of one delivery (DESIGN.md section 10), in Livepeer's shape. Snapshots are the
+ * public API's shapes without their signed URLs, so no secret leaves.
+ */
+export const webhookEventSchema = z
+  .object({
+    id: z.uuid().meta({ description: "The event's id: the same on every attempt (also in `webhook-id`)." }),
+    webhookId: z.uuid(),
+    createdAt: z.number().meta({ description: "When the change happened (ms since the epoch)." }),
+    timestamp: z.number().meta({ description: "When this attempt was sent (ms since the epoch)." }),
+    event: z.enum([...WEBHOOK_EVENT_TYPES, TEST_EVENT]),
+    payload: z.union([assetEventPayloadSchema, taskEventPayloadSchema, testEventPayloadSchema]),
+  })
+  .meta({ id: "WebhookEvent" });
+
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+export type WebhookEventPayload = WebhookEvent["payload"];

@@ -4,7 +4,7 @@ import { findWebhookEvent, findWebhookLog, insertWebhookEvent, listWebhookLogs }
 import type { WebhookEventRow } from "@/lib/db/schema";
 import type { TaskDeps } from "@/lib/tasks/types";
 import { deliverEvents } from "./deliver-events";
-import { TEST_EVENT } from "./event-body";
+import { TEST_EVENT } from "./schemas";
 import { ownWebhook } from "./manage-webhooks";
 import type { WebhookLog } from "./schemas";
 import { serializeWebhookLog } from "./serialize-webhook";

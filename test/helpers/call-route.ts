@@ -1,3 +1,4 @@
+import { checkContract } from "./contract";
 import { ORIGIN } from "./test-app";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -11,7 +12,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls a route handler the way Next.js does, with a real Request. */
+/** Calls a route handler the way Next.js does, with a real Request; the answer must keep the API's contract. */
 export async function callRoute(handler: unknown, url: string, options: CallOptions = {}): Promise<Response> {
   const headers = new Headers(options.headers);
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
@@ -26,5 +27,7 @@ export async function callRoute(handler: unknown, url: string, options: CallOpti
     body,
     duplex: "half",
   } as RequestInit);
-  return (handler as Handler)(request, { params: Promise.resolve(options.params ?? {}) });
+  const response = await (handler as Handler)(request, { params: Promise.resolve(options.params ?? {}) });
+  await checkContract(request.method, request.url, response);
+  return response;
 }

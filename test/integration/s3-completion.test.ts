@@ -11,7 +11,7 @@ import { testDatabaseKinds } from "../helpers/test-databases";
 const EXPIRED = "upload URL expired before a file was received";
 
 const reportComplete = (token: string, id: string) =>
-  callRoute(uploadComplete.POST, `/api/asset/${id}/upload-complete`, { token, params: { id } });
+  callRoute(uploadComplete.POST, `/api/asset/${id}/upload-complete`, { method: "POST", token, params: { id } });
 
 const notify = (body: unknown, auth: { header?: string; query?: string } = { header: `Bearer ${TEST_WEBHOOK_SECRET}` }) =>
   callRoute(storageWebhook.POST, `/api/webhooks/storage${auth.query ? `?secret=${encodeURIComponent(auth.query)}` : ""}`, {
@@ -72,7 +72,7 @@ describe.each(testDatabaseKinds)("S3 completion signals on %s", (kind) => {
     const { asset } = await requestUpload(token, "private");
     const other = await t.createUser();
     expect((await reportComplete(other.token, asset.id)).status).toBe(404);
-    const anonymous = await callRoute(uploadComplete.POST, `/api/asset/${asset.id}/upload-complete`, { params: { id: asset.id } });
+    const anonymous = await callRoute(uploadComplete.POST, `/api/asset/${asset.id}/upload-complete`, { method: "POST", params: { id: asset.id } });
     expect(anonymous.status).toBe(401);
   });
 

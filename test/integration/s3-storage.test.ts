@@ -152,6 +152,7 @@ describe.each(testDatabaseKinds)("S3 uploads on %s", (kind) => {
 
     expect((await putUpload(url, fixture("hevc-aac.mp4"))).status).toBe(200);
     const again = await callRoute(uploadComplete.POST, `/api/asset/${asset.id}/upload-complete`, {
+      method: "POST",
       token,
       params: { id: asset.id },
     });

@@ -1,7 +1,8 @@
 import { pagedResponse, pageQuerySchema } from "@/lib/api/list-query";
 import { methods } from "@/lib/api/methods";
 import { withUser } from "@/lib/api/with-user";
-import { createApiKey, createApiKeySchema, listApiKeys } from "@/lib/auth/api-keys";
+import { createApiKey, listApiKeys } from "@/lib/auth/api-keys";
+import { createApiKeySchema } from "@/lib/auth/schemas";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withUser({ query: pageQuerySchema }, async ({ query, url, app, caller, origin }) => {

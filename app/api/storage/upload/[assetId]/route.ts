@@ -6,6 +6,7 @@ import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
 import { withPublic } from "@/lib/api/with-user";
 import { receiveLocalUpload } from "@/lib/assets/receive-local-upload";
+import type { UploadReceived } from "@/lib/assets/schemas";
 import { isLocalStore } from "@/lib/storage/local-store";
 
 /** The local store's signed upload target. No token: the signature in the URL authorizes. */
@@ -23,7 +24,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
         contentLength: length !== null && /^\d+$/.test(length) ? Number(length) : undefined,
         body,
       });
-      return Response.json({ size });
+      return Response.json({ size } satisfies UploadReceived);
     }),
   ),
   OPTIONS: preflight,

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+export const createApiKeySchema = z
+  .strictObject({
+    name: z
+      .string({ error: "is required and must be a string" })
+      .trim()
+      .min(1, "must not be empty")
+      .max(100, "must be at most 100 characters"),
+  })
+  .meta({ example: { name: "CI deploys" } });
+
+/** An API token as its owner sees it: never the secret, nor its hash. */
+export const apiKeySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    prefix: z.string().meta({ description: "The first characters of the token, to recognise it." }),
+    createdAt: z.number(),
+    lastUsedAt: z.number().optional(),
+    revokedAt: z.number().optional(),
+  })
+  .meta({
+    id: "ApiKey",
+    example: { id: "9b2f7a51-3c4d-4e8f-9a0b-1c2d3e4f5a6b", name: "CI deploys", prefix: "vas_Xk3j9", createdAt: 1763740000000 },
+  });
+
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** `POST /api/keys`: the token is in this answer only. */
+export const createdApiKeySchema = z
+  .object({ key: apiKeySchema, token: z.string().meta({ description: "The API token; shown this once, only its hash is kept." }) })
+  .meta({ id: "CreatedApiKey" });
+
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

@@ -1,0 +1,3583 @@
+// The API's types, generated from its OpenAPI document by `npm run api:types`: do not edit.
+
+export interface paths {
+    "/api/asset/request-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an asset and the URLs to upload its file to
+         * @description Creates a `waiting` asset and its `pending` upload task. Send the file once, either with `PUT` to `url` or resumably with tus to `tusEndpoint`; both expire together.
+         */
+        post: operations["requestUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/asset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List assets */
+        get: operations["listAssets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/asset/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an asset */
+        get: operations["getAsset"];
+        put?: never;
+        post?: never;
+        /** Delete an asset and its stored file */
+        delete: operations["deleteAsset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/asset/{id}/tus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a waiting asset's tus endpoint again, to resume its upload
+         * @description The same `tusEndpoint` request-upload answered (and the upload's URL once a tus upload was created), so an upload can be resumed from a client that did not start it. Nothing is extended: it expires when the asset's upload does.
+         */
+        get: operations["getResumableUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/asset/{id}/upload-complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report that the PUT to the upload URL finished
+         * @description For uploads straight to an S3 bucket without bucket notifications: the service checks the object and processes it.
+         */
+        post: operations["reportUploadComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/asset/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export a ready asset to IPFS, to a URL of yours, or both */
+        post: operations["exportAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/storage/upload/{assetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the file to the signed URL (local storage)
+         * @description The `url` that request-upload answered, when files are kept on the server's disk (with S3 storage it is a presigned URL of the bucket instead). Single use; the signature in the URL authorizes, no token.
+         */
+        put: operations["putUpload"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/storage/download/{assetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an asset's file (local storage)
+         * @description The signed, short-lived `downloadUrl` of a ready asset. Answers `Range` requests.
+         */
+        get: operations["downloadAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/asset/upload/tus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a resumable upload (tus 1.0.0)
+         * @description At the `tusEndpoint` that request-upload answered. Extensions: creation, creation-with-upload, expiration, termination. Any tus client works.
+         */
+        post: operations["createTusUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/asset/upload/tus/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Terminate the upload, freeing the asset's upload slot */
+        delete: operations["terminateTusUpload"];
+        options?: never;
+        /** Where to resume: the upload's offset */
+        head: operations["getTusUploadOffset"];
+        /** Send bytes from the offset on */
+        patch: operations["patchTusUpload"];
+        trace?: never;
+    };
+    "/api/webhooks/storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive the bucket's event notifications (S3 storage)
+         * @description S3 event notifications (via SNS or EventBridge) or MinIO webhooks; every object created at an asset's upload key completes its upload. Authorized by `STORAGE_WEBHOOK_SECRET`, as a bearer token or `?secret=`.
+         */
+        post: operations["receiveStorageNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List tasks */
+        get: operations["listTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a task */
+        get: operations["getTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending, waiting or running task */
+        post: operations["cancelTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed task
+         * @description An export's secrets were discarded when it failed: give them again in the body (`ipfs.pinning`, `custom.headers`). Upload tasks are retried without a body.
+         */
+        post: operations["retryTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhooks */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Without `sharedSecret` one is generated (`whsec_…`). The secret is in this answer only. Absent or empty `events`: every event.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook */
+        get: operations["getWebhook"];
+        /**
+         * Replace a webhook
+         * @description Livepeer's update: the whole webhook (absent `events`: every event).
+         */
+        put: operations["replaceWebhook"];
+        post?: never;
+        /** Delete a webhook */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change some of a webhook's fields, or disable it */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/webhook/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a `webhook.test` event now */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/{id}/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a webhook's delivery attempts */
+        get: operations["listWebhookLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/{id}/log/{logId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one delivery attempt */
+        get: operations["getWebhookLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/{id}/log/{logId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an attempt's event again, freshly signed */
+        post: operations["resendWebhookLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Create an API key */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revoking a revoked key again is harmless.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/playback/{playbackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Playback info (Livepeer's shape)
+         * @description No token: the playbackId is the capability. Open to every origin (CORS).
+         */
+        get: operations["getPlaybackInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/playback/{playbackId}/video.mp4": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The asset's MP4, seekable */
+        get: operations["getPlaybackVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/playback/{playbackId}/poster.jpg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The asset's poster frame (JPEG) */
+        get: operations["getPlaybackPoster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the state of the database, storage and task runner */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process serves requests */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document (OpenAPI 3.1) */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Auth.js: the dashboard's sign-in (GET)
+         * @description Auth.js's own endpoints (`csrf`, `session`, `providers`, `signin`, `callback/credentials`, `signout`, …) for the dashboard's session cookie; integrators use API tokens instead. Failed password sign-ins are throttled (429).
+         */
+        get: operations["authJsGET1"];
+        put?: never;
+        /**
+         * Auth.js: the dashboard's sign-in (POST)
+         * @description Auth.js's own endpoints (`csrf`, `session`, `providers`, `signin`, `callback/credentials`, `signout`, …) for the dashboard's session cookie; integrators use API tokens instead. Failed password sign-ins are throttled (429).
+         */
+        post: operations["authJsPOST1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/{action}/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Auth.js: the dashboard's sign-in (GET)
+         * @description Auth.js's own endpoints (`csrf`, `session`, `providers`, `signin`, `callback/credentials`, `signout`, …) for the dashboard's session cookie; integrators use API tokens instead. Failed password sign-ins are throttled (429).
+         */
+        get: operations["authJsGET2"];
+        put?: never;
+        /**
+         * Auth.js: the dashboard's sign-in (POST)
+         * @description Auth.js's own endpoints (`csrf`, `session`, `providers`, `signin`, `callback/credentials`, `signout`, …) for the dashboard's session cookie; integrators use API tokens instead. Failed password sign-ins are throttled (429).
+         */
+        post: operations["authJsPOST2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inngest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inngest's serve endpoint (GET)
+         * @description Inngest calls it to run the task functions, authenticated by its request signature. 404 while tasks run inline.
+         */
+        get: operations["inngestGET"];
+        /**
+         * Inngest's serve endpoint (PUT)
+         * @description Inngest calls it to run the task functions, authenticated by its request signature. 404 while tasks run inline.
+         */
+        put: operations["inngestPUT"];
+        /**
+         * Inngest's serve endpoint (POST)
+         * @description Inngest calls it to run the task functions, authenticated by its request signature. 404 while tasks run inline.
+         */
+        post: operations["inngestPOST"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "asset.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * asset.created
+         * @description An asset was created (request-upload). Delivered at least once, with a 10 s timeout, and retried with exponential backoff (from 5 s, for about a day) on network errors, 408, 429 and 5xx; 410 disables the webhook.
+         */
+        post: operations["event:asset.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "asset.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * asset.updated
+         * @description An asset's name or status changed. Delivered at least once, with a 10 s timeout, and retried with exponential backoff (from 5 s, for about a day) on network errors, 408, 429 and 5xx; 410 disables the webhook.
+         */
+        post: operations["event:asset.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "asset.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * asset.ready
+         * @description An asset's file was processed: it is ready to play and export. Delivered at least once, with a 10 s timeout, and retried with exponential backoff (from 5 s, for about a day) on network errors, 408, 429 and 5xx; 410 disables the webhook.
+         */
+        post: operations["event:asset.ready"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "asset.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * asset.failed
+         * @description An asset's upload or processing failed. Delivered at least once, with a 10 s timeout, and retried with exponential backoff (from 5 s, for about a day) on network errors, 408, 429 and 5xx; 410 disables the webhook.
+         */
+        post: operations["event:asset.failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "asset.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * asset.deleted
+         * @description An asset was deleted. Delivered at least once, with a 10 s timeout, and retried with exponential backoff (from 5 s, for about a day) on network errors, 408, 429 and 5xx; 410 disables the webhook.
+         */
+        post: operations["event:asset.deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.spawned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * task.spawned
+         * @description A task was created. Delivered at least once, with a 10 s timeout, and retried with exponential backoff (from 5 s, for about a day) on network errors, 408, 429 and 5xx; 410 disables the webhook.
+         */
+        post: operations["event:task.spawned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * task.updated
+         * @description A task's phase changed (progress at most every 5 s per task). Delivered at least once, with a 10 s timeout, and retried with exponential backoff (from 5 s, for about a day) on network errors, 408, 429 and 5xx; 410 disables the webhook.
+         */
+        post: operations["event:task.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * task.completed
+         * @description A task completed (`success: true`). Delivered at least once, with a 10 s timeout, and retried with exponential backoff (from 5 s, for about a day) on network errors, 408, 429 and 5xx; 410 disables the webhook.
+         */
+        post: operations["event:task.completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * task.failed
+         * @description A task failed (`success: false`). Delivered at least once, with a 10 s timeout, and retried with exponential backoff (from 5 s, for about a day) on network errors, 408, 429 and 5xx; 410 disables the webhook.
+         */
+        post: operations["event:task.failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description `POST /api/webhook/{id}/test` was called; the payload names the webhook. Delivered at least once, with a 10 s timeout, and retried with exponential backoff (from 5 s, for about a day) on network errors, 408, 429 and 5xx; 410 disables the webhook.
+         */
+        post: operations["event:webhook.test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        WebhookEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id: the same on every attempt (also in `webhook-id`).
+             */
+            id: string;
+            /** Format: uuid */
+            webhookId: string;
+            /** @description When the change happened (ms since the epoch). */
+            createdAt: number;
+            /** @description When this attempt was sent (ms since the epoch). */
+            timestamp: number;
+            /** @enum {string} */
+            event: "asset.created" | "asset.updated" | "asset.ready" | "asset.failed" | "asset.deleted" | "task.spawned" | "task.updated" | "task.completed" | "task.failed" | "webhook.test";
+            payload: {
+                asset: {
+                    /** Format: uuid */
+                    id: string;
+                    snapshot: components["schemas"]["AssetSnapshot"];
+                };
+            } | {
+                task: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    type: "upload" | "export";
+                    snapshot: components["schemas"]["TaskSnapshot"];
+                };
+                /** @description true with task.completed, false with task.failed. */
+                success?: boolean;
+            } | {
+                webhook: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "id": "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
+         *       "playbackId": "k3j9x0a8b7c6d5e4",
+         *       "userId": "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+         *       "name": "My video",
+         *       "createdAt": 1763740000000,
+         *       "updatedAt": 1763740005000,
+         *       "status": "ready",
+         *       "size": 45278,
+         *       "hash": [
+         *         {
+         *           "algorithm": "sha256",
+         *           "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+         *         }
+         *       ],
+         *       "videoSpec": {
+         *         "format": "mp4",
+         *         "duration": 3,
+         *         "bitrate": 120000,
+         *         "tracks": [
+         *           {
+         *             "type": "video",
+         *             "codec": "h264",
+         *             "width": 320,
+         *             "height": 240,
+         *             "fps": 25,
+         *             "bitrate": 90000
+         *           },
+         *           {
+         *             "type": "audio",
+         *             "codec": "aac",
+         *             "sampleRate": 44100,
+         *             "channels": 1,
+         *             "bitrate": 64000
+         *           }
+         *         ]
+         *       },
+         *       "downloadUrl": "https://video.example.com/api/storage/download/0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b?expires=1763740305000&signature=…",
+         *       "posterUrl": "https://video.example.com/api/playback/k3j9x0a8b7c6d5e4/poster.jpg"
+         *     }
+         */
+        AssetSnapshot: {
+            /** Format: uuid */
+            id: string;
+            playbackId: string;
+            /** Format: uuid */
+            userId: string;
+            name: string;
+            createdAt: number;
+            updatedAt: number;
+            /** @enum {string} */
+            status: "waiting" | "processing" | "ready" | "failed";
+            errorMessage?: string;
+            size?: number;
+            detectedFormat?: string;
+            hash?: {
+                /** @constant */
+                algorithm: "sha256";
+                hash: string;
+            }[];
+            videoSpec?: {
+                /** @constant */
+                format: "mp4";
+                duration: number;
+                bitrate: number;
+                tracks: ({
+                    /** @constant */
+                    type: "video";
+                    /** @constant */
+                    codec: "h264";
+                    width: number;
+                    height: number;
+                    fps: number;
+                    bitrate: number;
+                } | {
+                    /** @constant */
+                    type: "audio";
+                    /** @constant */
+                    codec: "aac";
+                    sampleRate: number;
+                    channels: number;
+                    bitrate: number;
+                })[];
+            };
+            downloadUrl?: string;
+            posterUrl?: string;
+            storage?: {
+                ipfs?: {
+                    cid: string;
+                    url: string;
+                    gatewayUrl: string;
+                    nftMetadata?: {
+                        cid: string;
+                        url: string;
+                        gatewayUrl: string;
+                    };
+                    updatedAt: number;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "id": "3c2b1a0f-9e8d-4c7b-a6f5-e4d3c2b1a0f9",
+         *       "type": "export",
+         *       "createdAt": 1763740010000,
+         *       "updatedAt": 1763740030000,
+         *       "inputAssetId": "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
+         *       "params": {
+         *         "export": {
+         *           "custom": {
+         *             "url": "https://storage.example.com/videos/1.mp4",
+         *             "method": "PUT",
+         *             "headers": {
+         *               "Authorization": "(redacted)"
+         *             }
+         *           }
+         *         }
+         *       },
+         *       "status": {
+         *         "phase": "completed",
+         *         "progress": 1,
+         *         "retries": 0,
+         *         "updatedAt": 1763740030000
+         *       },
+         *       "output": {
+         *         "export": {
+         *           "custom": {
+         *             "url": "https://storage.example.com/videos/1.mp4",
+         *             "method": "PUT",
+         *             "status": 200
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        TaskSnapshot: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "upload" | "export";
+            createdAt: number;
+            updatedAt: number;
+            /** Format: uuid */
+            inputAssetId?: string;
+            params: {
+                [key: string]: unknown;
+            };
+            status: {
+                /** @enum {string} */
+                phase: "pending" | "waiting" | "running" | "completed" | "failed" | "cancelled";
+                progress: number;
+                errorMessage?: string;
+                retries: number;
+                retriedAt?: number;
+                updatedAt: number;
+            };
+            output?: {
+                [key: string]: unknown;
+            };
+        };
+        __schema0: unknown;
+        UploadRequested: {
+            /** @description A single-use signed URL: `PUT` the file's bytes to it. */
+            url: string;
+            /** @description A tus 1.0.0 creation endpoint for the same upload (resumable). */
+            tusEndpoint: string;
+            asset: components["schemas"]["Asset"];
+            task: components["schemas"]["Task"];
+        };
+        /**
+         * @example {
+         *       "errors": [
+         *         "name: must not be empty"
+         *       ]
+         *     }
+         */
+        Errors: {
+            errors: string[];
+        };
+        ResumableUpload: {
+            tusEndpoint: string;
+            uploadUrl?: string;
+            expiresAt: number;
+        };
+        TaskEnvelope: {
+            task: components["schemas"]["Task"];
+        };
+        UploadReceived: {
+            size: number;
+        };
+        StorageNotificationResult: {
+            handled: number;
+            ignored: number;
+        };
+        /**
+         * @example {
+         *       "id": "7e6d5c4b-3a2f-4e1d-8c0b-9a8f7e6d5c4b",
+         *       "name": "Backend",
+         *       "url": "https://backend.example.com/hooks/video",
+         *       "events": [
+         *         "asset.ready",
+         *         "asset.failed"
+         *       ],
+         *       "createdAt": 1763740000000,
+         *       "userId": "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+         *       "status": {
+         *         "lastTriggeredAt": 1763740005000
+         *       }
+         *     }
+         */
+        Webhook: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            url: string;
+            events: ("asset.created" | "asset.updated" | "asset.ready" | "asset.failed" | "asset.deleted" | "task.spawned" | "task.updated" | "task.completed" | "task.failed")[];
+            createdAt: number;
+            /** Format: uuid */
+            userId: string;
+            status: {
+                lastTriggeredAt?: number;
+                lastFailure?: {
+                    timestamp: number;
+                    error: string;
+                    response?: string;
+                    statusCode?: number;
+                };
+            };
+            disabled?: boolean;
+            /** @description Only in the answer that created the webhook. */
+            sharedSecret?: string;
+        };
+        WebhookLog: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            webhookId: string;
+            event: string;
+            createdAt: number;
+            duration: number;
+            success: boolean;
+            request: {
+                url: string;
+                method: string;
+                headers: {
+                    [key: string]: string;
+                };
+                body: string;
+            };
+            response: {
+                status?: number;
+                statusText?: string;
+                body?: string;
+            };
+        };
+        /**
+         * @example {
+         *       "id": "9b2f7a51-3c4d-4e8f-9a0b-1c2d3e4f5a6b",
+         *       "name": "CI deploys",
+         *       "prefix": "vas_Xk3j9",
+         *       "createdAt": 1763740000000
+         *     }
+         */
+        ApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The first characters of the token, to recognise it. */
+            prefix: string;
+            createdAt: number;
+            lastUsedAt?: number;
+            revokedAt?: number;
+        };
+        CreatedApiKey: {
+            key: components["schemas"]["ApiKey"];
+            /** @description The API token; shown this once, only its hash is kept. */
+            token: string;
+        };
+        /**
+         * @example {
+         *       "ok": true,
+         *       "node": {
+         *         "id": "2d0c8f9e-8a51-4c1e-9a6b-3f1e2d4c5b6a",
+         *         "name": "node-a"
+         *       },
+         *       "database": {
+         *         "kind": "postgres",
+         *         "ok": true
+         *       },
+         *       "storage": {
+         *         "kind": "s3",
+         *         "ok": true
+         *       },
+         *       "runner": {
+         *         "kind": "inline",
+         *         "ok": true
+         *       },
+         *       "otherNodes": [],
+         *       "warnings": []
+         *     }
+         */
+        Health: {
+            ok: boolean;
+            node: {
+                id: string;
+                name: string;
+            };
+            database: {
+                kind: string;
+                ok: boolean;
+                error?: string;
+            };
+            storage: {
+                kind: string;
+                ok: boolean;
+                error?: string;
+            };
+            runner: {
+                kind: string;
+                ok: boolean;
+                error?: string;
+            };
+            redis?: {
+                kind: string;
+                ok: boolean;
+                error?: string;
+            };
+            /** @description Other nodes that said they were alive within a task lease. */
+            otherNodes: {
+                id: string;
+                name: string;
+                storage: string;
+            }[];
+            warnings: string[];
+        };
+        Liveness: {
+            /** @constant */
+            ok: true;
+        };
+        /**
+         * @example {
+         *       "id": "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
+         *       "playbackId": "k3j9x0a8b7c6d5e4",
+         *       "userId": "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+         *       "name": "My video",
+         *       "createdAt": 1763740000000,
+         *       "updatedAt": 1763740005000,
+         *       "status": "ready",
+         *       "size": 45278,
+         *       "hash": [
+         *         {
+         *           "algorithm": "sha256",
+         *           "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+         *         }
+         *       ],
+         *       "videoSpec": {
+         *         "format": "mp4",
+         *         "duration": 3,
+         *         "bitrate": 120000,
+         *         "tracks": [
+         *           {
+         *             "type": "video",
+         *             "codec": "h264",
+         *             "width": 320,
+         *             "height": 240,
+         *             "fps": 25,
+         *             "bitrate": 90000
+         *           },
+         *           {
+         *             "type": "audio",
+         *             "codec": "aac",
+         *             "sampleRate": 44100,
+         *             "channels": 1,
+         *             "bitrate": 64000
+         *           }
+         *         ]
+         *       },
+         *       "downloadUrl": "https://video.example.com/api/storage/download/0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b?expires=1763740305000&signature=…",
+         *       "posterUrl": "https://video.example.com/api/playback/k3j9x0a8b7c6d5e4/poster.jpg"
+         *     }
+         */
+        Asset: {
+            /** Format: uuid */
+            id: string;
+            playbackId: string;
+            /** Format: uuid */
+            userId: string;
+            name: string;
+            createdAt: number;
+            updatedAt: number;
+            /** @enum {string} */
+            status: "waiting" | "processing" | "ready" | "failed";
+            errorMessage?: string;
+            size?: number;
+            detectedFormat?: string;
+            hash?: {
+                /** @constant */
+                algorithm: "sha256";
+                hash: string;
+            }[];
+            videoSpec?: {
+                /** @constant */
+                format: "mp4";
+                duration: number;
+                bitrate: number;
+                tracks: ({
+                    /** @constant */
+                    type: "video";
+                    /** @constant */
+                    codec: "h264";
+                    width: number;
+                    height: number;
+                    fps: number;
+                    bitrate: number;
+                } | {
+                    /** @constant */
+                    type: "audio";
+                    /** @constant */
+                    codec: "aac";
+                    sampleRate: number;
+                    channels: number;
+                    bitrate: number;
+                })[];
+            };
+            downloadUrl?: string;
+            posterUrl?: string;
+            storage?: {
+                ipfs?: {
+                    cid: string;
+                    url: string;
+                    gatewayUrl: string;
+                    nftMetadata?: {
+                        cid: string;
+                        url: string;
+                        gatewayUrl: string;
+                    };
+                    updatedAt: number;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "id": "3c2b1a0f-9e8d-4c7b-a6f5-e4d3c2b1a0f9",
+         *       "type": "export",
+         *       "createdAt": 1763740010000,
+         *       "updatedAt": 1763740030000,
+         *       "inputAssetId": "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
+         *       "params": {
+         *         "export": {
+         *           "custom": {
+         *             "url": "https://storage.example.com/videos/1.mp4",
+         *             "method": "PUT",
+         *             "headers": {
+         *               "Authorization": "(redacted)"
+         *             }
+         *           }
+         *         }
+         *       },
+         *       "status": {
+         *         "phase": "completed",
+         *         "progress": 1,
+         *         "retries": 0,
+         *         "updatedAt": 1763740030000
+         *       },
+         *       "output": {
+         *         "export": {
+         *           "custom": {
+         *             "url": "https://storage.example.com/videos/1.mp4",
+         *             "method": "PUT",
+         *             "status": 200
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        Task: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "upload" | "export";
+            createdAt: number;
+            updatedAt: number;
+            /** Format: uuid */
+            inputAssetId?: string;
+            params: {
+                [key: string]: unknown;
+            };
+            status: {
+                /** @enum {string} */
+                phase: "pending" | "waiting" | "running" | "completed" | "failed" | "cancelled";
+                progress: number;
+                errorMessage?: string;
+                retries: number;
+                retriedAt?: number;
+                updatedAt: number;
+            };
+            output?: {
+                [key: string]: unknown;
+            };
+        };
+    };
+    responses: {
+        /** @description Malformed JSON, or an invalid query parameter (named in the message). */
+        Error400: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Errors"];
+            };
+        };
+        /** @description Missing, unknown or revoked API token (or no session). */
+        Error401: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Errors"];
+            };
+        };
+        /** @description Refused: a signed URL or token that is invalid, expired or for another asset; or a cross-site request with the session cookie. */
+        Error403: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Errors"];
+            };
+        };
+        /** @description The body is larger than the limit. */
+        Error413: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Errors"];
+            };
+        };
+        /** @description Too many requests, or too many active tasks: retry after `Retry-After` seconds. */
+        Error429: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Errors"];
+            };
+        };
+        /** @description An unexpected error; the message carries the request id, the details are only in the logs. */
+        Error500: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Errors"];
+            };
+        };
+        /** @description A dependency (the task queue) is unavailable: retry after `Retry-After` seconds. */
+        Error503: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Errors"];
+            };
+        };
+        /** @description Not found; also for another user's asset, task, webhook or key, whose existence is never revealed. */
+        Error404: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Errors"];
+            };
+        };
+        /** @description The resource's state does not allow this now. */
+        Error409: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Errors"];
+            };
+        };
+        /** @description A well-formed body that is not valid: each message names the field and says why. */
+        Error422: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Errors"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    requestUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h answers the first answer again (status and body, also a 4xx) instead of acting twice. Keys are per user; 1 to 255 printable ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The upload URLs, the asset (`waiting`) and its upload task (`pending`). */
+            200: {
+                headers: {
+                    /** @description Present when this answer is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadRequested"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description A request with the same `Idempotency-Key` is still in progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            /** @description A well-formed body that is not valid: each message names the field and says why. Or: The `Idempotency-Key` was used with another request (endpoint or body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listAssets: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's assets, newest first. */
+            200: {
+                headers: {
+                    /** @description The next page, when there is one: `<…?cursor=…>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"][];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    deleteAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getResumableUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to resume the upload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResumableUpload"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            /** @description The asset no longer waits for its file, or its upload expired. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    reportUploadComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            /** @description No file has been uploaded to the asset's upload URL yet, or the asset no longer waits for one. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    exportAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h answers the first answer again (status and body, also a 4xx) instead of acting twice. Keys are per user; 1 to 255 printable ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The asset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    ipfs?: {
+                        pinning?: {
+                            jwt?: string;
+                            apiKey?: string;
+                            apiSecret?: string;
+                        };
+                        pinata?: {
+                            jwt?: string;
+                            apiKey?: string;
+                            apiSecret?: string;
+                        };
+                        erc1155Metadata?: {
+                            [key: string]: components["schemas"]["__schema0"];
+                        };
+                        nftMetadata?: {
+                            [key: string]: components["schemas"]["__schema0"];
+                        };
+                    };
+                    custom?: {
+                        url: string;
+                        /** @enum {string} */
+                        method?: "PUT" | "POST" | "PATCH";
+                        /** @default {} */
+                        headers?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The export task, created. */
+            201: {
+                headers: {
+                    /** @description Present when this answer is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskEnvelope"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            /** @description The asset is not `ready`. Or: A request with the same `Idempotency-Key` is still in progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            /** @description A well-formed body that is not valid: each message names the field and says why. Or: The `Idempotency-Key` was used with another request (endpoint or body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putUpload: {
+        parameters: {
+            query: {
+                /** @description Part of the signed URL: send it back as given. */
+                key: string;
+                /** @description Part of the signed URL: when it expires (ms since the epoch). */
+                expires: string;
+                /** @description Part of the signed URL: the most bytes it accepts. */
+                max?: string;
+                /** @description Part of the signed URL: its HMAC. */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description The asset's id. */
+                assetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Received: the asset moves to `processing`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadReceived"];
+                };
+            };
+            /** @description The upload was interrupted before the whole file arrived: PUT it again while the URL is valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            /** @description The URL was already used, or a resumable (tus) upload of the asset has started. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description The file is larger than `MAX_UPLOAD_BYTES`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            500: components["responses"]["Error500"];
+        };
+    };
+    downloadAsset: {
+        parameters: {
+            query: {
+                /** @description Part of the signed URL: send it back as given. */
+                key: string;
+                /** @description Part of the signed URL: when it expires (ms since the epoch). */
+                expires: string;
+                /** @description Part of the signed URL: its HMAC. */
+                signature: string;
+            };
+            header?: {
+                Range?: string;
+            };
+            path: {
+                /** @description The asset's id. */
+                assetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The range asked for, with `Content-Range`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            /** @description The range is outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["Error500"];
+        };
+    };
+    createTusUpload: {
+        parameters: {
+            query: {
+                /** @description The signed token of the asset, as `tusEndpoint` and `Location` carry it. */
+                token: string;
+            };
+            header: {
+                "Tus-Resumable": "1.0.0";
+                /** @description The file's size in bytes. */
+                "Upload-Length": string;
+                /** @description `filename` and `filetype`, base64 (the file is judged by its bytes). */
+                "Upload-Metadata"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created; `Location` is the upload's URL, carrying the token. */
+            201: {
+                headers: {
+                    "Tus-Resumable"?: "1.0.0";
+                    "Upload-Offset"?: string;
+                    "Upload-Length"?: string;
+                    "Upload-Expires"?: string;
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            /** @description The asset's file was already received, or an upload to its PUT URL has started. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description `Upload-Length` is larger than `MAX_UPLOAD_BYTES`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            500: components["responses"]["Error500"];
+        };
+    };
+    terminateTusUpload: {
+        parameters: {
+            query: {
+                /** @description The signed token of the asset, as `tusEndpoint` and `Location` carry it. */
+                token: string;
+            };
+            header: {
+                "Tus-Resumable": "1.0.0";
+            };
+            path: {
+                /** @description The upload's id (its asset's id), from the `Location` of its creation. */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Terminated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getTusUploadOffset: {
+        parameters: {
+            query: {
+                /** @description The signed token of the asset, as `tusEndpoint` and `Location` carry it. */
+                token: string;
+            };
+            header: {
+                "Tus-Resumable": "1.0.0";
+            };
+            path: {
+                /** @description The upload's id (its asset's id), from the `Location` of its creation. */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offset. */
+            200: {
+                headers: {
+                    "Tus-Resumable": "1.0.0";
+                    /** @description How many bytes the server has. */
+                    "Upload-Offset": string;
+                    "Upload-Length"?: string;
+                    /** @description When the unfinished upload (and its URL) expires, as an HTTP date. */
+                    "Upload-Expires"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    patchTusUpload: {
+        parameters: {
+            query: {
+                /** @description The signed token of the asset, as `tusEndpoint` and `Location` carry it. */
+                token: string;
+            };
+            header: {
+                "Tus-Resumable": "1.0.0";
+                "Upload-Offset": string;
+                "Content-Type": "application/offset+octet-stream";
+            };
+            path: {
+                /** @description The upload's id (its asset's id), from the `Location` of its creation. */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/offset+octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Accepted; the new offset is in `Upload-Offset`. After the last byte the asset moves to `processing`. */
+            204: {
+                headers: {
+                    "Tus-Resumable": "1.0.0";
+                    /** @description How many bytes the server has. */
+                    "Upload-Offset": string;
+                    "Upload-Length"?: string;
+                    /** @description When the unfinished upload (and its URL) expires, as an HTTP date. */
+                    "Upload-Expires"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    receiveStorageNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Handled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageNotificationResult"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            /** @description Storage webhooks are not enabled (they need S3 storage and `STORAGE_WEBHOOK_SECRET`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                assetId?: string;
+                type?: "upload" | "export";
+                phase?: "pending" | "waiting" | "running" | "completed" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's upload and export tasks, newest first. */
+            200: {
+                headers: {
+                    /** @description The next page, when there is one: `<…?cursor=…>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"][];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    cancelTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task, `cancelled`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskEnvelope"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            /** @description The task has already ended. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    retryTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "custom": {
+                 *         "headers": {
+                 *           "Authorization": "Bearer …"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    ipfs?: {
+                        pinning?: {
+                            jwt?: string;
+                            apiKey?: string;
+                            apiSecret?: string;
+                        };
+                        pinata?: {
+                            jwt?: string;
+                            apiKey?: string;
+                            apiSecret?: string;
+                        };
+                    };
+                    custom?: {
+                        headers: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The task, queued again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskEnvelope"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            /** @description The task is not `failed`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's webhooks, newest first. */
+            200: {
+                headers: {
+                    /** @description The next page, when there is one: `<…?cursor=…>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h answers the first answer again (status and body, also a 4xx) instead of acting twice. Keys are per user; 1 to 255 printable ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name: string;
+                    url: string;
+                    events?: ("asset.created" | "asset.updated" | "asset.ready" | "asset.failed" | "asset.deleted" | "task.spawned" | "task.updated" | "task.completed" | "task.failed")[];
+                    sharedSecret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook, with its `sharedSecret` this once. */
+            200: {
+                headers: {
+                    /** @description Present when this answer is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description A request with the same `Idempotency-Key` is still in progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            /** @description An invalid field, or a URL that the outbound guard refuses (private addresses). Or: The `Idempotency-Key` was used with another request (endpoint or body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    replaceWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name: string;
+                    url: string;
+                    events?: ("asset.created" | "asset.updated" | "asset.ready" | "asset.failed" | "asset.deleted" | "task.spawned" | "task.updated" | "task.completed" | "task.failed")[];
+                    sharedSecret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted webhook (Livepeer's SDK reads it). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "disabled": true
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    url?: string;
+                    events?: ("asset.created" | "asset.updated" | "asset.ready" | "asset.failed" | "asset.deleted" | "task.spawned" | "task.updated" | "task.completed" | "task.failed")[];
+                    sharedSecret?: string;
+                    disabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt's log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookLog"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            /** @description The webhook is disabled, or its URL is refused by the outbound guard. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listWebhookLogs: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attempts, newest first. */
+            200: {
+                headers: {
+                    /** @description The next page, when there is one: `<…?cursor=…>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookLog"][];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getWebhookLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+                /** @description The log entry's id. */
+                logId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookLog"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    resendWebhookLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+                /** @description The log entry's id. */
+                logId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new attempt's log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookLog"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            /** @description The event is no longer kept (events are kept 7 days), the webhook is disabled, or its URL is refused by the outbound guard. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's keys (never their tokens), newest first. */
+            200: {
+                headers: {
+                    /** @description The next page, when there is one: `<…?cursor=…>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h answers the first answer again (status and body, also a 4xx) instead of acting twice. Keys are per user; 1 to 255 printable ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The key, and its token this once (only its hash is kept). */
+            201: {
+                headers: {
+                    /** @description Present when this answer is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description A request with the same `Idempotency-Key` is still in progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            /** @description A well-formed body that is not valid: each message names the field and says why. Or: The `Idempotency-Key` was used with another request (endpoint or body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getPlaybackInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's `playbackId`: whoever holds it may play the asset. */
+                playbackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to play the asset from. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "vod";
+                        meta: {
+                            source: ({
+                                /** @constant */
+                                hrn: "MP4";
+                                /** @constant */
+                                type: "html5/video/mp4";
+                                url: string;
+                                size?: number;
+                                width?: number;
+                                height?: number;
+                                bitrate?: number;
+                            } | {
+                                /** @constant */
+                                hrn: "Thumbnail (JPEG)";
+                                /** @constant */
+                                type: "image/jpeg";
+                                url: string;
+                            })[];
+                        };
+                    };
+                };
+            };
+            /** @description No ready asset has this playbackId. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            500: components["responses"]["Error500"];
+        };
+    };
+    getPlaybackVideo: {
+        parameters: {
+            query?: never;
+            header?: {
+                Range?: string;
+            };
+            path: {
+                /** @description The asset's `playbackId`: whoever holds it may play the asset. */
+                playbackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The range asked for, with `Content-Range`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description No ready asset has this playbackId. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description The range is outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["Error500"];
+        };
+    };
+    getPlaybackPoster: {
+        parameters: {
+            query?: never;
+            header?: {
+                Range?: string;
+            };
+            path: {
+                /** @description The asset's `playbackId`: whoever holds it may play the asset. */
+                playbackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The poster. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description The range asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description No ready asset has this playbackId, or no poster could be made for it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description The range is outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["Error500"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every dependency answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            500: components["responses"]["Error500"];
+            /** @description A dependency does not answer (`ok: false`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openapi: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            500: components["responses"]["Error500"];
+        };
+    };
+    authJsGET1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Auth.js's answer: JSON (`csrf`, `session`, `providers`), a page, or a redirect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect, with the session cookie set or cleared. */
+            302: {
+                headers: {
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Auth.js refused the request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description Auth.js refused the request (CSRF). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    authJsPOST1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Auth.js's answer: JSON (`csrf`, `session`, `providers`), a page, or a redirect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect, with the session cookie set or cleared. */
+            302: {
+                headers: {
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Auth.js refused the request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description Auth.js refused the request (CSRF). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    authJsGET2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: string;
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Auth.js's answer: JSON (`csrf`, `session`, `providers`), a page, or a redirect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect, with the session cookie set or cleared. */
+            302: {
+                headers: {
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Auth.js refused the request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description Auth.js refused the request (CSRF). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    authJsPOST2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: string;
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Auth.js's answer: JSON (`csrf`, `session`, `providers`), a page, or a redirect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect, with the session cookie set or cleared. */
+            302: {
+                headers: {
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Auth.js refused the request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description Auth.js refused the request (CSRF). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    inngestGET: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Inngest's protocol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Inngest is not configured on this server (tasks run inline). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    inngestPUT: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Inngest's protocol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Inngest is not configured on this server (tasks run inline). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    inngestPOST: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Inngest's protocol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Inngest is not configured on this server (tasks run inline). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    "event:asset.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Livepeer's signature: `t=<ms>,v1=<hex HMAC-SHA256 of the raw body, keyed by the shared secret's UTF-8 bytes>`. */
+                "Livepeer-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the send time in seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed by the base64 part of a `whsec_` secret, else by the secret's UTF-8 bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer counts as delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event:asset.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Livepeer's signature: `t=<ms>,v1=<hex HMAC-SHA256 of the raw body, keyed by the shared secret's UTF-8 bytes>`. */
+                "Livepeer-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the send time in seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed by the base64 part of a `whsec_` secret, else by the secret's UTF-8 bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer counts as delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event:asset.ready": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Livepeer's signature: `t=<ms>,v1=<hex HMAC-SHA256 of the raw body, keyed by the shared secret's UTF-8 bytes>`. */
+                "Livepeer-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the send time in seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed by the base64 part of a `whsec_` secret, else by the secret's UTF-8 bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer counts as delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event:asset.failed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Livepeer's signature: `t=<ms>,v1=<hex HMAC-SHA256 of the raw body, keyed by the shared secret's UTF-8 bytes>`. */
+                "Livepeer-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the send time in seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed by the base64 part of a `whsec_` secret, else by the secret's UTF-8 bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer counts as delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event:asset.deleted": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Livepeer's signature: `t=<ms>,v1=<hex HMAC-SHA256 of the raw body, keyed by the shared secret's UTF-8 bytes>`. */
+                "Livepeer-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the send time in seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed by the base64 part of a `whsec_` secret, else by the secret's UTF-8 bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer counts as delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event:task.spawned": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Livepeer's signature: `t=<ms>,v1=<hex HMAC-SHA256 of the raw body, keyed by the shared secret's UTF-8 bytes>`. */
+                "Livepeer-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the send time in seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed by the base64 part of a `whsec_` secret, else by the secret's UTF-8 bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer counts as delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event:task.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Livepeer's signature: `t=<ms>,v1=<hex HMAC-SHA256 of the raw body, keyed by the shared secret's UTF-8 bytes>`. */
+                "Livepeer-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the send time in seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed by the base64 part of a `whsec_` secret, else by the secret's UTF-8 bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer counts as delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event:task.completed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Livepeer's signature: `t=<ms>,v1=<hex HMAC-SHA256 of the raw body, keyed by the shared secret's UTF-8 bytes>`. */
+                "Livepeer-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the send time in seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed by the base64 part of a `whsec_` secret, else by the secret's UTF-8 bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer counts as delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event:task.failed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Livepeer's signature: `t=<ms>,v1=<hex HMAC-SHA256 of the raw body, keyed by the shared secret's UTF-8 bytes>`. */
+                "Livepeer-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the send time in seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed by the base64 part of a `whsec_` secret, else by the secret's UTF-8 bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer counts as delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event:webhook.test": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Livepeer's signature: `t=<ms>,v1=<hex HMAC-SHA256 of the raw body, keyed by the shared secret's UTF-8 bytes>`. */
+                "Livepeer-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the send time in seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed by the base64 part of a `whsec_` secret, else by the secret's UTF-8 bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer counts as delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

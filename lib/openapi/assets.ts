@@ -1,0 +1,111 @@
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { assetSchema, listAssetsQuerySchema, requestUploadSchema, resumableUploadSchema, uploadRequestedSchema } from "@/lib/assets/schemas";
+import { exportRequestSchema } from "@/lib/export/schemas";
+import { taskEnvelopeSchema } from "@/lib/tasks/schemas";
+import { idempotent } from "./idempotency";
+import { AUTHENTICATED, BEARER, errorResponses, JSON_BODY, jsonResponse, noContent, pageResponse, uuidPath } from "./responses";
+
+const tags = ["Assets"];
+const assetId = uuidPath("id", "The asset's id.");
+
+export const assetPaths: ZodOpenApiPathsObject = {
+  "/api/asset/request-upload": {
+    post: idempotent({
+      tags,
+      operationId: "requestUpload",
+      summary: "Create an asset and the URLs to upload its file to",
+      description:
+        "Creates a `waiting` asset and its `pending` upload task. Send the file once, either with `PUT` to `url` or resumably with tus to `tusEndpoint`; both expire together.",
+      security: BEARER,
+      requestBody: { content: { "application/json": { schema: requestUploadSchema } } },
+      responses: {
+        200: jsonResponse("The upload URLs, the asset (`waiting`) and its upload task (`pending`).", uploadRequestedSchema),
+        ...errorResponses([...AUTHENTICATED, ...JSON_BODY, 503]),
+      },
+    }),
+  },
+  "/api/asset": {
+    get: {
+      tags,
+      operationId: "listAssets",
+      summary: "List assets",
+      security: BEARER,
+      requestParams: { query: listAssetsQuerySchema },
+      responses: {
+        200: pageResponse("The caller's assets, newest first.", assetSchema),
+        ...errorResponses([...AUTHENTICATED, 400]),
+      },
+    },
+  },
+  "/api/asset/{id}": {
+    get: {
+      tags,
+      operationId: "getAsset",
+      summary: "Get an asset",
+      security: BEARER,
+      requestParams: { path: assetId },
+      responses: { 200: jsonResponse("The asset.", assetSchema), ...errorResponses([...AUTHENTICATED, 404]) },
+    },
+    delete: {
+      tags,
+      operationId: "deleteAsset",
+      summary: "Delete an asset and its stored file",
+      security: BEARER,
+      requestParams: { path: assetId },
+      responses: { 204: noContent("Deleted."), ...errorResponses([...AUTHENTICATED, 404]) },
+    },
+  },
+  "/api/asset/{id}/tus": {
+    get: {
+      tags,
+      operationId: "getResumableUpload",
+      summary: "Get a waiting asset's tus endpoint again, to resume its upload",
+      description:
+        "The same `tusEndpoint` request-upload answered (and the upload's URL once a tus upload was created), so an upload can be resumed from a client that did not start it. Nothing is extended: it expires when the asset's upload does.",
+      security: BEARER,
+      requestParams: { path: assetId },
+      responses: {
+        200: jsonResponse("Where to resume the upload.", resumableUploadSchema),
+        ...errorResponses([...AUTHENTICATED, 404, 409], { 409: "The asset no longer waits for its file, or its upload expired." }),
+      },
+    },
+  },
+  "/api/asset/{id}/upload-complete": {
+    post: {
+      tags,
+      operationId: "reportUploadComplete",
+      summary: "Report that the PUT to the upload URL finished",
+      description: "For uploads straight to an S3 bucket without bucket notifications: the service checks the object and processes it.",
+      security: BEARER,
+      requestParams: { path: assetId },
+      responses: {
+        200: jsonResponse("The asset as it now is.", assetSchema),
+        ...errorResponses([...AUTHENTICATED, 404, 409], { 409: "No file has been uploaded to the asset's upload URL yet, or the asset no longer waits for one." }),
+      },
+    },
+  },
+  "/api/asset/{id}/export": {
+    post: idempotent({
+      tags,
+      operationId: "exportAsset",
+      summary: "Export a ready asset to IPFS, to a URL of yours, or both",
+      security: BEARER,
+      requestParams: { path: assetId },
+      requestBody: {
+        content: {
+          "application/json": {
+            schema: exportRequestSchema,
+            examples: {
+              ipfs: { value: { ipfs: { pinning: { jwt: "eyJhbGciOi…" }, erc1155Metadata: { description: "My video" } } } },
+              custom: { value: { custom: { url: "https://storage.example.com/videos/1.mp4", method: "PUT", headers: { Authorization: "Bearer …" } } } },
+            },
+          },
+        },
+      },
+      responses: {
+        201: jsonResponse("The export task, created.", taskEnvelopeSchema),
+        ...errorResponses([...AUTHENTICATED, ...JSON_BODY, 404, 409, 503], { 409: "The asset is not `ready`." }),
+      },
+    }),
+  },
+};
