@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/setup/build.ts"],
+    setupFiles: ["test/setup/contract-fetch.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

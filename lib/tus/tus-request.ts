@@ -31,13 +31,14 @@ const TOKEN_REFUSALS = {
 export async function checkTusRequest(app: App, request: Request, origin: string): Promise<CheckedTusRequest> {
   const { method } = request;
   const url = new URL(request.url);
+  const pathId = url.pathname.slice(TUS_PATH.length).replace(/^\//, "");
+  // Not an operation of an upload's URL, whatever its token.
+  if (method === "POST" && pathId) throw notFound("create uploads at the tus endpoint, not at an upload's URL");
   const token = url.searchParams.get("token");
   const verdict = verifyTusToken(app.uploadSigningSecret, token, app.now());
   if (!verdict.ok) throw forbidden(TOKEN_REFUSALS[verdict.reason]);
   const { assetId, expiresAt } = verdict;
-  const pathId = url.pathname.slice(TUS_PATH.length).replace(/^\//, "");
   if (method === "POST") {
-    if (pathId) throw notFound("create uploads at the tus endpoint, not at an upload's URL");
     const length = Number(request.headers.get("upload-length") ?? NaN);
     if (length > app.config.maxUploadBytes) throw payloadTooLarge(new UploadTooLargeError(app.config.maxUploadBytes).message);
     await startTusUpload(app, assetId, expiresAt, tusUploadUrl(origin, assetId, token!));
