@@ -7,7 +7,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { cardStyles } from "@/components/ui/styles";
 import type { Asset } from "@/lib/assets/schemas";
-import { apiRequest, ApiRequestError, messagesOf } from "@/lib/client/api";
+import { api, ApiRequestError, dataOf, messagesOf } from "@/lib/client/api";
 import { AssetFacts } from "./asset-facts";
 import { DeleteAsset } from "./delete-asset";
 import { ExportForm } from "./export-form";
@@ -32,7 +32,7 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       try {
-        const { data } = await apiRequest<Asset>(`/api/asset/${assetId}`, { signal: controller.signal });
+        const data = await dataOf(api.GET("/api/asset/{id}", { params: { path: { id: assetId } }, signal: controller.signal }));
         setAsset(data);
         setErrors([]);
         if (data.status === "ready" || data.status === "failed") return;

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles } from "@/components/ui/styles";
-import { apiRequest, messagesOf } from "@/lib/client/api";
+import { api, dataOf, messagesOf } from "@/lib/client/api";
 
 /** A danger action before it is confirmed: red, but not yet the solid button that deletes. */
 export const dangerOutline =
@@ -23,7 +23,7 @@ export function DeleteAsset({ assetId, name }: { assetId: string; name: string }
     setBusy(true);
     setErrors([]);
     try {
-      await apiRequest(`/api/asset/${assetId}`, { method: "DELETE" });
+      await dataOf(api.DELETE("/api/asset/{id}", { params: { path: { id: assetId } } }));
       router.push("/assets");
     } catch (error) {
       setErrors(messagesOf(error));

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles, inputStyles, labelStyles } from "@/components/ui/styles";
-import { apiRequest, messagesOf } from "@/lib/client/api";
+import { api, dataOf, messagesOf } from "@/lib/client/api";
 import { useHydrated } from "@/lib/client/use-hydrated";
 
 type Credentials = "server" | "jwt" | "keys";
@@ -112,7 +112,7 @@ export function ExportForm({ assetId, serverPinning, onStarted }: { assetId: str
     setBusy(true);
     setErrors([]);
     try {
-      await apiRequest(`/api/asset/${assetId}/export`, { json: body });
+      await dataOf(api.POST("/api/asset/{id}/export", { params: { path: { id: assetId } }, body }));
       setStarted(true);
       // Credentials are not kept in the page once they have been sent.
       for (const name of ["jwt", "apiKey", "apiSecret"]) {

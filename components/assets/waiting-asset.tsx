@@ -7,7 +7,7 @@ import { useUploads } from "@/components/upload/upload-provider";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import type { Asset } from "@/lib/assets/schemas";
-import { apiRequest, messagesOf } from "@/lib/client/api";
+import { api, dataOf, messagesOf } from "@/lib/client/api";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import { dangerOutline } from "./delete-asset";
 
@@ -43,7 +43,7 @@ export function WaitingAsset({ asset }: { asset: Asset }) {
     setBusy("cancelling");
     setErrors([]);
     try {
-      await apiRequest(`/api/asset/${asset.id}`, { method: "DELETE" });
+      await dataOf(api.DELETE("/api/asset/{id}", { params: { path: { id: asset.id } } }));
       router.push("/assets");
     } catch (error) {
       setErrors(messagesOf(error));

@@ -6,7 +6,7 @@ import { Pager } from "@/components/ui/pager";
 import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { buttonStyles, cardStyles, inputStyles, labelStyles } from "@/components/ui/styles";
 import type { ApiKey } from "@/lib/auth/schemas";
-import { apiRequest, messagesOf } from "@/lib/client/api";
+import { api, dataOf, messagesOf } from "@/lib/client/api";
 import { formatTime } from "@/lib/client/format";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import { usePagedList } from "@/lib/client/use-paged-list";
@@ -65,7 +65,7 @@ function CreateKey({ onCreated }: { onCreated(result: { key: ApiKey; token: stri
     setBusy(true);
     setErrors([]);
     try {
-      const { data } = await apiRequest<{ key: ApiKey; token: string }>("/api/keys", { json: { name } });
+      const data = await dataOf(api.POST("/api/keys", { body: { name } }));
       setName("");
       onCreated(data);
     } catch (error) {
@@ -113,7 +113,7 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked(): void }) {
     setBusy(true);
     setErrors([]);
     try {
-      await apiRequest(`/api/keys/${apiKey.id}`, { method: "DELETE" });
+      await dataOf(api.DELETE("/api/keys/{id}", { params: { path: { id: apiKey.id } } }));
       setConfirming(false);
       onRevoked();
     } catch (error) {

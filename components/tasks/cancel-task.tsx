@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles } from "@/components/ui/styles";
-import { apiRequest, ApiRequestError, messagesOf } from "@/lib/client/api";
+import { api, ApiRequestError, dataOf, messagesOf } from "@/lib/client/api";
 import type { Task } from "@/lib/tasks/schemas";
 import { taskLabel } from "./task-shapes";
 
@@ -16,7 +16,7 @@ export function CancelTask({ task, name, onCancelled }: { task: Task; name?: str
     setBusy(true);
     setErrors([]);
     try {
-      await apiRequest(`/api/task/${task.id}/cancel`, { method: "POST", json: {} });
+      await dataOf(api.POST("/api/task/{id}/cancel", { params: { path: { id: task.id } } }));
       onCancelled();
     } catch (error) {
       setErrors(cancelFailure(error));

@@ -3,8 +3,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles, inputStyles, labelStyles } from "@/components/ui/styles";
-import { apiRequest, messagesOf } from "@/lib/client/api";
+import { api, dataOf, messagesOf } from "@/lib/client/api";
 import { useHydrated } from "@/lib/client/use-hydrated";
+import type { RetryExportRequest } from "@/lib/export/schemas";
 import type { Task } from "@/lib/tasks/schemas";
 import { secretsToResend } from "./task-shapes";
 
@@ -18,11 +19,11 @@ export function RetryTask({ task, onRetried }: { task: Task; onRetried(): void }
   const id = useId();
   const hydrated = useHydrated();
 
-  async function retry(body: unknown) {
+  async function retry(body: RetryExportRequest) {
     setBusy(true);
     setErrors([]);
     try {
-      await apiRequest(`/api/task/${task.id}/retry`, { method: "POST", json: body });
+      await dataOf(api.POST("/api/task/{id}/retry", { params: { path: { id: task.id } }, body }));
       setAsking(false);
       onRetried();
     } catch (error) {
@@ -36,7 +37,7 @@ export function RetryTask({ task, onRetried }: { task: Task; onRetried(): void }
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? "");
-    const body: Record<string, unknown> = {};
+    const body: RetryExportRequest = {};
     if (needs.pinning === "jwt") body.ipfs = { pinning: { jwt: value("jwt") } };
     if (needs.pinning === "keys") body.ipfs = { pinning: { apiKey: value("apiKey"), apiSecret: value("apiSecret") } };
     if (needs.headerNames.length > 0) {

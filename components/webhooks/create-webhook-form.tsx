@@ -3,13 +3,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles, cardStyles, inputStyles, labelStyles } from "@/components/ui/styles";
-import { apiRequest, messagesOf } from "@/lib/client/api";
+import { api, dataOf, messagesOf } from "@/lib/client/api";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import type { WebhookEventType } from "@/lib/db/schema";
-import type { Webhook } from "@/lib/webhooks/schemas";
-
-/** The answer to a create: the only one that carries the shared secret. */
-export type CreatedWebhook = Webhook & { sharedSecret: string };
+import type { CreatedWebhook } from "@/lib/webhooks/schemas";
 
 export function CreateWebhookForm({
   eventTypes,
@@ -35,7 +32,7 @@ export function CreateWebhookForm({
     setBusy(true);
     setErrors([]);
     try {
-      const { data } = await apiRequest<CreatedWebhook>("/api/webhook", { json: { name, url, events } });
+      const data = await dataOf(api.POST("/api/webhook", { body: { name, url, events } }));
       setName("");
       setUrl("");
       setEvents([]);

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles } from "@/components/ui/styles";
-import { apiRequest, messagesOf } from "@/lib/client/api";
+import { api, dataOf, messagesOf } from "@/lib/client/api";
 import type { WebhookLog } from "@/lib/webhooks/schemas";
 import { DeliveryExchange } from "./delivery-exchange";
 import { formatDeliveryTime, formatSeconds } from "./format";
@@ -21,7 +21,7 @@ export function DeliveryRow({ log, onResent }: { log: WebhookLog; onResent(attem
     setBusy(true);
     setErrors([]);
     try {
-      const { data } = await apiRequest<WebhookLog>(`/api/webhook/${log.webhookId}/log/${log.id}/resend`, { method: "POST" });
+      const data = await dataOf(api.POST("/api/webhook/{id}/log/{logId}/resend", { params: { path: { id: log.webhookId, logId: log.id } } }));
       onResent(data);
     } catch (error) {
       setErrors(messagesOf(error));

@@ -1,7 +1,7 @@
 "use client";
 
 import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
-import type { CreatedWebhook } from "./create-webhook-form";
+import type { CreatedWebhook } from "@/lib/webhooks/schemas";
 
 /** The shared secret of a webhook just created: the service never shows it again. */
 export function NewSecret({ webhook, onDone }: { webhook: CreatedWebhook; onDone(): void }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { apiRequest, ApiRequestError, messagesOf } from "@/lib/client/api";
+import { api, ApiRequestError, dataOf, messagesOf } from "@/lib/client/api";
 import type { Webhook } from "@/lib/webhooks/schemas";
 import { pollWhileVisible, useRefreshWhenShown } from "./visible-polling";
 
@@ -27,7 +27,7 @@ export function useWebhook(webhookId: string): LoadedWebhook {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       try {
-        const { data } = await apiRequest<Webhook>(`/api/webhook/${webhookId}`, { signal: controller.signal });
+        const data = await dataOf(api.GET("/api/webhook/{id}", { params: { path: { id: webhookId } }, signal: controller.signal }));
         setWebhook(data);
         setErrors([]);
       } catch (error) {

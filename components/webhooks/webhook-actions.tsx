@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles } from "@/components/ui/styles";
-import { apiRequest, messagesOf } from "@/lib/client/api";
-import type { Webhook, WebhookLog } from "@/lib/webhooks/schemas";
+import { api, dataOf, messagesOf } from "@/lib/client/api";
+import type { Webhook } from "@/lib/webhooks/schemas";
 import { describeAttempt } from "./format";
 
 type Action = "test" | "toggle" | "delete";
@@ -15,7 +15,7 @@ export function WebhookActions({ webhook, onChanged, onDeleted }: { webhook: Web
   const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const [message, setMessage] = useState("");
-  const path = `/api/webhook/${webhook.id}`;
+  const params = { path: { id: webhook.id } };
 
   async function run(action: Action, request: () => Promise<void>) {
     setBusy(action);
@@ -32,21 +32,21 @@ export function WebhookActions({ webhook, onChanged, onDeleted }: { webhook: Web
 
   const sendTest = () =>
     run("test", async () => {
-      const { data } = await apiRequest<WebhookLog>(`${path}/test`, { method: "POST" });
+      const data = await dataOf(api.POST("/api/webhook/{id}/test", { params }));
       setMessage(`Test event: ${describeAttempt(data)}`);
       onChanged();
     });
 
   const toggle = () =>
     run("toggle", async () => {
-      await apiRequest<Webhook>(path, { method: "PATCH", json: { disabled: !webhook.disabled } });
+      await dataOf(api.PATCH("/api/webhook/{id}", { params, body: { disabled: !webhook.disabled } }));
       setMessage(webhook.disabled ? "Enabled" : "Disabled: events are neither sent to it nor kept for later until it is enabled again");
       onChanged();
     });
 
   const remove = () =>
     run("delete", async () => {
-      await apiRequest<Webhook>(path, { method: "DELETE" });
+      await dataOf(api.DELETE("/api/webhook/{id}", { params }));
       onDeleted();
     });
 

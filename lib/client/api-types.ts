@@ -1090,6 +1090,27 @@ export interface components {
             /** @description Only in the answer that created the webhook. */
             sharedSecret?: string;
         };
+        CreatedWebhook: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            url: string;
+            events: ("asset.created" | "asset.updated" | "asset.ready" | "asset.failed" | "asset.deleted" | "task.spawned" | "task.updated" | "task.completed" | "task.failed")[];
+            createdAt: number;
+            /** Format: uuid */
+            userId: string;
+            status: {
+                lastTriggeredAt?: number;
+                lastFailure?: {
+                    timestamp: number;
+                    error: string;
+                    response?: string;
+                    statusCode?: number;
+                };
+            };
+            disabled?: boolean;
+            sharedSecret: string;
+        };
         WebhookLog: {
             /** Format: uuid */
             id: string;
@@ -2309,7 +2330,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": components["schemas"]["CreatedWebhook"];
                 };
             };
             400: components["responses"]["Error400"];

@@ -14,33 +14,27 @@ export class ApiRequestError extends Error {
   }
 }
 
-export interface ApiResult<T> {
-  data: T;
+export interface ListPage<T> {
+  items: T[];
   /** The `cursor` of the next page, from `Link: <…>; rel="next"`. */
   nextCursor?: string;
 }
 
-export async function apiRequest<T>(
-  path: string,
-  options: { method?: string; json?: unknown; signal?: AbortSignal } = {},
-): Promise<ApiResult<T>> {
+/**
+ * A list page by its URL, with the cursor of the next one (from the `Link` header): how
+ * usePagedList reads lists. Every other call goes through the typed `api` below.
+ */
+export async function getListPage<T>(url: string, signal: AbortSignal): Promise<ListPage<T>> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: options.method ?? (options.json === undefined ? "GET" : "POST"),
-      headers: options.json === undefined ? undefined : { "Content-Type": "application/json" },
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
-      signal: options.signal,
-      cache: "no-store",
-    });
+    response = await fetch(url, { signal, cache: "no-store" });
   } catch (error) {
-    if (options.signal?.aborted) throw error;
+    if (signal.aborted) throw error;
     throw new ApiRequestError(0, ["the service cannot be reached; check your connection"]);
   }
   signInAgainWhenExpired(response);
   if (!response.ok) throw new ApiRequestError(response.status, await errorMessages(response));
-  const data = response.status === 204 ? undefined : await response.json();
-  return { data: data as T, nextCursor: nextCursor(response.headers.get("link")) };
+  return { items: (await response.json()) as T[], nextCursor: nextCursor(response.headers.get("link")) };
 }
 
 function signInAgainWhenExpired(response: Response) {
@@ -64,7 +58,7 @@ api.use({
   },
 });
 
-/** The data of a typed call's successful answer; ApiRequestError with the API's messages otherwise, as apiRequest. */
+/** The data of a typed call's successful answer; ApiRequestError with the API's messages otherwise. */
 export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
   if (!response.ok) throw new ApiRequestError(response.status, messagesIn(error, response.status));

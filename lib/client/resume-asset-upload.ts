@@ -1,5 +1,4 @@
-import type { ResumableUpload } from "@/lib/assets/schemas";
-import { apiRequest } from "./api";
+import { api, dataOf } from "./api";
 import { formatBytes } from "./format";
 import { savedUploadsOf } from "./saved-uploads";
 import { uploadFingerprint } from "./upload-fingerprint";
@@ -24,7 +23,7 @@ export async function prepareAssetResume(assetId: string, file: File, userId: st
   if (saved && saved.fingerprint !== uploadFingerprint(file, userId)) {
     return { refusal: notTheFile(file, { name: saved.name, size: saved.size }) };
   }
-  const { data } = await apiRequest<ResumableUpload>(`/api/asset/${assetId}/tus`);
+  const data = await dataOf(api.GET("/api/asset/{id}/tus", { params: { path: { id: assetId } } }));
   const begun = data.uploadUrl ? await begunFile(data.uploadUrl) : undefined;
   if (begun && !isSameFile(file, begun)) return { refusal: notTheFile(file, begun) };
   return { target: { assetId, expiresAt: data.expiresAt, transfer: { endpoint: data.tusEndpoint, uploadUrl: data.uploadUrl } } };

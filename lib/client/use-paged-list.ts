@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiRequest, messagesOf } from "./api";
+import { getListPage, messagesOf } from "./api";
 
 const RETRY_AFTER_ERROR_MS = 5000;
 
@@ -53,9 +53,9 @@ export function usePagedList<T>(
     const load = async () => {
       let delay: number | null;
       try {
-        const { data, nextCursor } = await apiRequest<T[]>(url, { signal: controller.signal });
-        setState({ items: data, nextCursor, errors: [], url });
-        delay = pollRef.current(data);
+        const { items, nextCursor } = await getListPage<T>(url, controller.signal);
+        setState({ items, nextCursor, errors: [], url });
+        delay = pollRef.current(items);
       } catch (error) {
         if (controller.signal.aborted) return;
         setState((previous) => ({ ...previous, errors: messagesOf(error), url }));

@@ -94,3 +94,5 @@ export const retryExportRequestSchema = z.strictObject({
     .optional(),
   custom: z.strictObject({ headers: headersSchema }).optional(),
 });
+
+export type RetryExportRequest = z.input<typeof retryExportRequestSchema>;

@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { pageQuerySchema } from "@/lib/api/list-query";
-import { webhookInputSchema, webhookLogSchema, webhookPatchSchema, webhookSchema } from "@/lib/webhooks/schemas";
+import { createdWebhookSchema, webhookInputSchema, webhookLogSchema, webhookPatchSchema, webhookSchema } from "@/lib/webhooks/schemas";
 import { idempotent } from "./idempotency";
 import { AUTHENTICATED, BEARER, errorResponses, JSON_BODY, jsonResponse, pageResponse, uuidPath } from "./responses";
 
@@ -27,7 +27,7 @@ export const webhookPaths: ZodOpenApiPathsObject = {
       security: BEARER,
       requestBody: { content: { "application/json": { schema: webhookInputSchema } } },
       responses: {
-        200: jsonResponse("The webhook, with its `sharedSecret` this once.", webhookSchema),
+        200: jsonResponse("The webhook, with its `sharedSecret` this once.", createdWebhookSchema),
         ...errorResponses([...AUTHENTICATED, ...JSON_BODY], { 422: "An invalid field, or a URL that the outbound guard refuses (private addresses)." }),
       },
     }),

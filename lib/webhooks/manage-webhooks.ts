@@ -11,7 +11,7 @@ import {
 } from "@/lib/db/webhooks";
 import { assertDestination } from "@/lib/outbound/assert-destination";
 import type { TaskDeps } from "@/lib/tasks/types";
-import type { Webhook, WebhookInput, WebhookPatchInput } from "./schemas";
+import type { CreatedWebhook, Webhook, WebhookInput, WebhookPatchInput } from "./schemas";
 import { serializeWebhook } from "./serialize-webhook";
 import { generateSharedSecret } from "./signatures";
 
@@ -20,7 +20,7 @@ interface Owner {
 }
 
 /** A new webhook; the shared secret (given or generated) is in this answer only, and sealed at rest. */
-export async function createWebhook(deps: TaskDeps, owner: Owner, input: WebhookInput): Promise<Webhook> {
+export async function createWebhook(deps: TaskDeps, owner: Owner, input: WebhookInput): Promise<CreatedWebhook> {
   await assertDestination(input.url, deps.config.exportAllowedHosts, "url");
   const id = randomUUID();
   const sharedSecret = input.sharedSecret ?? generateSharedSecret(randomBytes(32));

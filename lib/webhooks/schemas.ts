@@ -73,6 +73,11 @@ export const webhookSchema = z.object({
 
 export type Webhook = z.infer<typeof webhookSchema>;
 
+/** The answer that created a webhook: the only one that carries its shared secret. */
+export const createdWebhookSchema = webhookSchema.extend({ sharedSecret: z.string() }).meta({ id: "CreatedWebhook" });
+
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
 export const webhookLogSchema = z.object({
   id: z.uuid(),
   webhookId: z.uuid(),
