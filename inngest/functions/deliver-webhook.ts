@@ -3,7 +3,7 @@ import { deliverWebhookTask } from "@/lib/webhooks/deliver-webhook-task";
 import { inngest, taskEvents } from "../client";
 import { runTaskDefinition } from "../run-task";
 
-/** Steps: start → load-delivery → deliver-0 → (wait-0 → deliver-1 → …) → record-delivery. */
+/** Steps: start → load-events → send-0 → (wait-0 → send-1 → …) → record-delivery. */
 export const deliverWebhook = inngest.createFunction(
   {
     id: "deliver-webhook",

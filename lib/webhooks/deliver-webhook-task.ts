@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { findTask } from "@/lib/db/tasks";
+import { findTask, updateTask } from "@/lib/db/tasks";
 import { findWebhookEvents } from "@/lib/db/webhooks";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
-import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
+import { NonRetriableError, writerOf, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
 import { deliverEvents } from "./deliver-events";
 
 const FIRST_RETRY_MS = 5_000;
@@ -47,12 +47,14 @@ export function retryDelayMs(attempt: number, retryAfterMs?: number): number {
 export const deliverWebhookTask: TaskDefinition = {
   type: "webhook",
 
+  // Step ids differ from those of the one-event deliveries before them, so Inngest replays no
+  // result of theirs into a run that resumes after the upgrade.
   async run(taskId, step, deps) {
-    const delivery = await step.run("load-delivery", () => loadDelivery(deps, taskId));
+    const delivery = await step.run("load-events", () => loadDelivery(deps, taskId));
     let pending = delivery.eventIds;
     const done = { delivered: 0, refused: 0 };
     for (let attempt = 0; ; attempt++) {
-      const round = await step.run(`deliver-${attempt}`, () => attemptDeliveries(deps, delivery.webhookId, pending));
+      const round = await step.run(`send-${attempt}`, () => attemptDeliveries(deps, taskId, delivery.webhookId, pending));
       done.delivered += round.delivered;
       done.refused += round.refused;
       if (round.stopped || round.retry.length === 0) {
@@ -76,7 +78,11 @@ async function loadDelivery(deps: TaskDeps, taskId: string): Promise<Delivery> {
   return { ...webhook, startedAt: deps.now() };
 }
 
-async function attemptDeliveries(deps: TaskDeps, webhookId: string, eventIds: string[]): Promise<Round> {
+/**
+ * One round; the events still to send are then written back to the task, so a run that starts it
+ * again (after a restart, or on another node) sends only those.
+ */
+async function attemptDeliveries(deps: TaskDeps, taskId: string, webhookId: string, eventIds: string[]): Promise<Round> {
   // Events older than the history kept are gone: nothing to deliver of them.
   const events = await findWebhookEvents(deps.db, eventIds);
   const attempts = await deliverEvents(deps, webhookId, events);
@@ -90,6 +96,9 @@ async function attemptDeliveries(deps: TaskDeps, webhookId: string, eventIds: st
       round.retry.push(eventId);
       round.retryAfterMs = Math.max(round.retryAfterMs ?? 0, outcome.retryAfterMs ?? 0) || undefined;
     }
+  }
+  if (!round.stopped && round.retry.length > 0 && round.retry.length < eventIds.length) {
+    await updateTask(deps.db, taskId, { params: { webhook: { webhookId, eventIds: round.retry } } }, writerOf(deps));
   }
   return round;
 }

@@ -217,7 +217,7 @@ describe("tasks on Inngest", () => {
     const wake = { id: "wait-0", handler: () => undefined };
     const { ctx, error } = await new InngestTestEngine({ function: deliverWebhook, events: [event as EnginePayload], steps: [wake] }).execute();
     expect(error).toBeUndefined();
-    expect(stepIds(ctx)).toEqual(["start", "load-delivery", "deliver-0", "deliver-1", "record-delivery"]);
+    expect(stepIds(ctx)).toEqual(["start", "load-events", "send-0", "send-1", "record-delivery"]);
     expect(ctx.step.sleep.mock.calls.map((call) => call.slice(0, 2))).toEqual([["wait-0", 5_000]]);
     const delivered = receiver.received.filter((r) => r.path === "/hook" && r.complete).map((r) => verifiedEvent(r, webhook.sharedSecret));
     expect(delivered.map((e) => [e.event, e.payload.asset?.id])).toEqual([

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { tasks } from "@/lib/db/schema";
 import { insertTask } from "@/lib/db/tasks";
 import { requestUpload } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
@@ -62,15 +64,23 @@ describe.each(testDatabaseKinds)("webhook delivery faults on %s", (kind) => {
 
   it.concurrent("events delivered together: only the one answered 500 is sent again", async () => {
     const receiver = receivers.mixed;
-    const { token } = await t.createUser();
+    const { token, userId } = await t.createUser();
     // One upload records both events in one transaction: one dispatch gives them to one delivery.
     const webhook = await createWebhook(token, { name: "mixed", url: receiver.url, events: ["asset.created", "task.spawned"] });
     receiver.failNext(1, 500, "busy");
     await requestUpload(token);
+    await eventually(() => (completed(receiver).length === 2 ? true : undefined), 10_000, "the first round");
+    // While it waits, the delivery keeps only the event still to send: a restart now sends just that one.
+    const [delivery] = await eventually(async () => {
+      const waiting = await t.app.db.select().from(tasks).where(and(eq(tasks.userId, userId), eq(tasks.type, "webhook")));
+      const params = waiting[0]?.params as { webhook: { eventIds: string[] } } | undefined;
+      return params?.webhook.eventIds.length === 1 ? waiting : undefined;
+    }, 5_000, "the delivery left with one event");
     await eventually(() => (completed(receiver).length === 3 ? true : undefined), 30_000, "the retry");
     const sent = completed(receiver).map((r) => verifiedEvent(r, webhook.sharedSecret));
     const [failed, delivered, retried] = sent;
     expect(retried.id).toBe(failed.id);
+    expect((delivery.params as { webhook: { eventIds: string[] } }).webhook.eventIds).toEqual([failed.id]);
     expect(delivered.id).not.toBe(failed.id);
     expect(new Set(sent.map((event) => event.event))).toEqual(new Set(["asset.created", "task.spawned"]));
     expect(retried.timestamp - failed.timestamp).toBeGreaterThanOrEqual(4_500);
