@@ -42,7 +42,8 @@ export interface IdempotentRequest {
  * Runs `handle` once per user and key: a request whose key was already answered gets that answer
  * again (with `Idempotent-Replayed: true`), one whose key is in use by another request waits for
  * that answer (409 after a while), and a key sent with another request is refused (422).
- * Answers under 500 are kept, as Stripe keeps them; a 5xx frees the key so that a retry runs.
+ * Answers under 500 are kept, as Stripe keeps them; a 5xx or a 429 (try later) frees the key so
+ * that a retry runs.
  */
 export async function answerIdempotently(deps: IdempotencyDeps, request: IdempotentRequest, handle: () => Promise<Response>): Promise<Response> {
   const claim = { ...request, owner: randomUUID() };
@@ -76,7 +77,7 @@ export async function answerIdempotently(deps: IdempotencyDeps, request: Idempot
 
 async function answerOnce(deps: IdempotencyDeps, claim: IdempotentRequest & { owner: string }, handle: () => Promise<Response>): Promise<Response> {
   const response = await handle().catch(errorResponse);
-  if (response.status >= 500) {
+  if (response.status >= 500 || response.status === 429) {
     await releaseIdempotencyKey(deps.db, claim).catch((error) => log.warn("idempotency", "could not release a key after a failure", error));
     return response;
   }

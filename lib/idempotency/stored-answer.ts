@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SealedBox } from "@/lib/secrets/sealed-box";
 
 /** The headers of an answer that belong to it, as opposed to the request (X-Request-Id). */
-const KEPT_HEADERS = ["content-type", "location", "cache-control", "link"];
+const KEPT_HEADERS = ["content-type", "location", "cache-control", "link", "retry-after"];
 
 const storedAnswerSchema = z.object({
   status: z.number().int(),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as exportRoute from "@/app/api/asset/[id]/export/route";
 import * as webhookList from "@/app/api/webhook/route";
-import { notFound } from "@/lib/api/errors";
+import { notFound, tooManyRequests } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { startMaintenance } from "@/lib/app/maintenance";
 import { newNodeIdentity } from "@/lib/app/node";
@@ -145,11 +145,12 @@ describe.each(testDatabaseKinds)("Idempotency-Key on %s", (kind) => {
 
   describe("with a handler that fails", () => {
     let calls = 0;
-    let failWith: "nothing" | "crash" | "not found" | "no content" = "nothing";
+    let failWith: "nothing" | "crash" | "not found" | "no content" | "busy" = "nothing";
     const flaky = withUser({ body: z.object({ n: z.number() }), idempotent: true }, async ({ body }) => {
       calls++;
       if (failWith === "crash") throw new Error("the handler crashed");
       if (failWith === "not found") throw notFound("no such thing");
+      if (failWith === "busy") throw tooManyRequests("too many tasks under way", 30);
       if (failWith === "no content") return new Response(null, { status: 204 });
       return Response.json({ n: body.n, call: calls }, { status: 201, headers: { location: `/things/${calls}` } });
     });
@@ -179,6 +180,18 @@ describe.each(testDatabaseKinds)("Idempotency-Key on %s", (kind) => {
       expect(replayed.headers.get("idempotent-replayed")).toBe("true");
       await expectError(replayed, 404, /no such thing/);
       expect(calls).toBe(callsBefore);
+    });
+
+    it("frees the key after a 429, so that a retry after Retry-After runs", async () => {
+      const key = newKey();
+      failWith = "busy";
+      const refused = await call(key);
+      expect(refused.headers.get("retry-after")).toBe("30");
+      await expectError(refused, 429, /too many tasks/);
+      failWith = "nothing";
+      const retried = await call(key);
+      expect(retried.status).toBe(201);
+      expect(retried.headers.get("idempotent-replayed")).toBeNull();
     });
 
     it("replays an answer without a body", async () => {
