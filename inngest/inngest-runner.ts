@@ -1,11 +1,14 @@
 import type { InngestConfig } from "@/lib/config/config";
-import { listTasksWaitingSince } from "@/lib/db/tasks";
+import { listTasksWaitingSince, type WaitingTask } from "@/lib/db/tasks";
+import { log } from "@/lib/log/log";
 import type { QueuedTask, TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { createEventClient, taskEvents } from "./client";
 
 /** A task queued this long ago that has not started is handed over again. */
 const HAND_OVER_AGAIN_AFTER_MS = 2 * 60_000;
-/** Tasks one sweep hands over again at most; the next sweep takes the rest. */
+/** Inngest drops an event whose id it saw within a day: older queueings are not sent again (that could run them twice). */
+const HAND_OVER_AGAIN_UNTIL_MS = 23 * 3600_000;
+/** Tasks one sweep hands over again at most; the next sweep goes on after them. */
 const SWEEP_BATCH = 100;
 
 /**
@@ -18,6 +21,8 @@ const SWEEP_BATCH = 100;
 export class InngestRunner implements TaskRunner {
   readonly kind = "inngest" as const;
   private readonly client;
+  /** Where the next sweep goes on: tasks long queued behind a concurrency limit do not hold up the rest. */
+  private sweptUpTo: WaitingTask | undefined;
 
   constructor(
     config: InngestConfig,
@@ -32,8 +37,17 @@ export class InngestRunner implements TaskRunner {
   }
 
   async sweep(): Promise<void> {
-    const stale = await listTasksWaitingSince(this.deps.db, this.deps.now() - HAND_OVER_AGAIN_AFTER_MS, SWEEP_BATCH);
-    for (const task of stale) await this.enqueue(task);
+    const now = this.deps.now();
+    const window = { since: now - HAND_OVER_AGAIN_UNTIL_MS, before: now - HAND_OVER_AGAIN_AFTER_MS, limit: SWEEP_BATCH };
+    const stale = await listTasksWaitingSince(this.deps.db, { ...window, after: this.sweptUpTo });
+    this.sweptUpTo = stale.length === SWEEP_BATCH ? stale.at(-1) : undefined;
+    try {
+      for (const task of stale) await this.enqueue(task);
+    } catch (error) {
+      // Inngest is unreachable: the next sweep tries again; the node's other periodic work goes on.
+      this.sweptUpTo = undefined;
+      log.warn("runner", "could not send queued tasks to Inngest again", error);
+    }
   }
 
   /** Tasks run elsewhere; there is nothing in this process to wait for. */

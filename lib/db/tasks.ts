@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
 import { preparedStatement } from "./prepared";
@@ -77,17 +77,29 @@ export async function listUserTasks(
   return toPage(rows, page.limit);
 }
 
-/** Tasks queued (`waiting`) before `before` that no run has started, oldest first. */
+export type WaitingTask = Pick<TaskRow, "id" | "type" | "userId" | "statusUpdatedAt">;
+
+/**
+ * Tasks queued (`waiting`) between `since` and `before` that no run has started, oldest first,
+ * after `after` (the last of the previous page).
+ */
 export async function listTasksWaitingSince(
   db: Db,
-  before: number,
-  limit: number,
-): Promise<Array<Pick<TaskRow, "id" | "type" | "userId" | "statusUpdatedAt">>> {
+  window: { since: number; before: number; after?: Pick<WaitingTask, "id" | "statusUpdatedAt">; limit: number },
+): Promise<WaitingTask[]> {
+  const { since, before, after, limit } = window;
   return db
     .select({ id: tasks.id, type: tasks.type, userId: tasks.userId, statusUpdatedAt: tasks.statusUpdatedAt })
     .from(tasks)
-    .where(and(eq(tasks.phase, "waiting"), lt(tasks.statusUpdatedAt, before)))
-    .orderBy(tasks.statusUpdatedAt)
+    .where(
+      and(
+        eq(tasks.phase, "waiting"),
+        gte(tasks.statusUpdatedAt, since),
+        lt(tasks.statusUpdatedAt, before),
+        after && sql`(${tasks.statusUpdatedAt}, ${tasks.id}) > (${after.statusUpdatedAt}, ${after.id})`,
+      ),
+    )
+    .orderBy(tasks.statusUpdatedAt, tasks.id)
     .limit(limit);
 }
 
