@@ -6,7 +6,8 @@ import { Pager } from "@/components/ui/pager";
 import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { buttonStyles, cardStyles, inputStyles, labelStyles } from "@/components/ui/styles";
 import type { ApiKey } from "@/lib/auth/schemas";
-import { api, dataOf, messagesOf } from "@/lib/client/api";
+import { api, dataOf } from "@/lib/client/api";
+import { usePendingRequest } from "@/lib/client/use-pending-request";
 import { formatTime } from "@/lib/client/format";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import { usePagedList } from "@/lib/client/use-paged-list";
@@ -56,23 +57,16 @@ export function ApiKeys() {
 
 function CreateKey({ onCreated }: { onCreated(result: { key: ApiKey; token: string }): void }) {
   const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { busy, errors, run } = usePendingRequest();
   const hydrated = useHydrated();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setErrors([]);
-    try {
+    void run(async () => {
       const data = await dataOf(api.POST("/api/keys", { body: { name } }));
       setName("");
       onCreated(data);
-    } catch (error) {
-      setErrors(messagesOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -104,24 +98,16 @@ function CreateKey({ onCreated }: { onCreated(result: { key: ApiKey; token: stri
 
 function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked(): void }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { busy, errors, run } = usePendingRequest();
   const { revokedAt } = apiKey;
   const revoked = revokedAt !== undefined;
 
-  async function revoke() {
-    setBusy(true);
-    setErrors([]);
-    try {
+  const revoke = () =>
+    run(async () => {
       await dataOf(api.DELETE("/api/keys/{id}", { params: { path: { id: apiKey.id } } }));
       setConfirming(false);
       onRevoked();
-    } catch (error) {
-      setErrors(messagesOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <li className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-key-id={apiKey.id}>

@@ -1,29 +1,21 @@
 "use client";
 
-import { useState } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles } from "@/components/ui/styles";
 import { api, ApiRequestError, dataOf, messagesOf } from "@/lib/client/api";
+import { usePendingRequest } from "@/lib/client/use-pending-request";
 import type { Task } from "@/lib/tasks/schemas";
 import { taskLabel } from "./task-shapes";
 
 /** Ends a pending or running task as `cancelled` (POST /api/task/{id}/cancel). */
 export function CancelTask({ task, name, onCancelled }: { task: Task; name?: string; onCancelled(): void }) {
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { busy, errors, run } = usePendingRequest();
 
-  async function cancel() {
-    setBusy(true);
-    setErrors([]);
-    try {
+  const cancel = () =>
+    run(async () => {
       await dataOf(api.POST("/api/task/{id}/cancel", { params: { path: { id: task.id } } }));
       onCancelled();
-    } catch (error) {
-      setErrors(cancelFailure(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    }, cancelFailure);
 
   return (
     <div className="space-y-2">

@@ -3,7 +3,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles, inputStyles, labelStyles } from "@/components/ui/styles";
-import { api, dataOf, messagesOf } from "@/lib/client/api";
+import { api, dataOf } from "@/lib/client/api";
+import { usePendingRequest } from "@/lib/client/use-pending-request";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import type { RetryExportRequest } from "@/lib/export/schemas";
 import type { Task } from "@/lib/tasks/schemas";
@@ -14,24 +15,16 @@ export function RetryTask({ task, onRetried }: { task: Task; onRetried(): void }
   const needs = secretsToResend(task);
   const needsSecrets = needs.pinning !== undefined || needs.headerNames.length > 0;
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { busy, errors, run } = usePendingRequest();
   const id = useId();
   const hydrated = useHydrated();
 
-  async function retry(body: RetryExportRequest) {
-    setBusy(true);
-    setErrors([]);
-    try {
+  const retry = (body: RetryExportRequest) =>
+    run(async () => {
       await dataOf(api.POST("/api/task/{id}/retry", { params: { path: { id: task.id } }, body }));
       setAsking(false);
       onRetried();
-    } catch (error) {
-      setErrors(messagesOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -3,7 +3,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles, cardStyles, inputStyles, labelStyles } from "@/components/ui/styles";
-import { api, dataOf, messagesOf } from "@/lib/client/api";
+import { api, dataOf } from "@/lib/client/api";
+import { usePendingRequest } from "@/lib/client/use-pending-request";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import type { WebhookEventType } from "@/lib/db/schema";
 import type { CreatedWebhook } from "@/lib/webhooks/schemas";
@@ -18,8 +19,7 @@ export function CreateWebhookForm({
   const [name, setName] = useState("");
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEventType[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { busy, errors, run } = usePendingRequest();
   const hydrated = useHydrated();
   const id = useId();
 
@@ -27,21 +27,15 @@ export function CreateWebhookForm({
     setEvents((current) => (checked ? [...current, event] : current.filter((e) => e !== event)));
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setErrors([]);
-    try {
+    void run(async () => {
       const data = await dataOf(api.POST("/api/webhook", { body: { name, url, events } }));
       setName("");
       setUrl("");
       setEvents([]);
       onCreated(data);
-    } catch (error) {
-      setErrors(messagesOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -3,7 +3,8 @@
 import { useId, useState } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles } from "@/components/ui/styles";
-import { api, dataOf, messagesOf } from "@/lib/client/api";
+import { api, dataOf } from "@/lib/client/api";
+import { usePendingRequest } from "@/lib/client/use-pending-request";
 import type { WebhookLog } from "@/lib/webhooks/schemas";
 import { DeliveryExchange } from "./delivery-exchange";
 import { formatDeliveryTime, formatSeconds } from "./format";
@@ -12,23 +13,14 @@ import { Pill } from "./pill";
 /** One delivery attempt: its outcome at a glance, the exchange on demand, and Resend. */
 export function DeliveryRow({ log, onResent }: { log: WebhookLog; onResent(attempt: WebhookLog): void }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { busy, errors, run } = usePendingRequest();
   const panelId = useId();
   const { status } = log.response;
 
-  async function resend() {
-    setBusy(true);
-    setErrors([]);
-    try {
-      const data = await dataOf(api.POST("/api/webhook/{id}/log/{logId}/resend", { params: { path: { id: log.webhookId, logId: log.id } } }));
-      onResent(data);
-    } catch (error) {
-      setErrors(messagesOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const resend = () =>
+    run(async () => {
+      onResent(await dataOf(api.POST("/api/webhook/{id}/log/{logId}/resend", { params: { path: { id: log.webhookId, logId: log.id } } })));
+    });
 
   return (
     <li className="space-y-3 p-4" data-delivery-id={log.id} data-event={log.event} data-success={log.success}>
