@@ -1,8 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
-import { UPLOAD_ACCEPT } from "@/components/upload/drop-zone";
+import { useState } from "react";
+import { ChooseVideoButton } from "@/components/upload/choose-video-button";
 import { useUploads } from "@/components/upload/upload-provider";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
@@ -20,7 +20,6 @@ export function WaitingAsset({ asset }: { asset: Asset }) {
   const router = useRouter();
   const { resumeAsset } = useUploads();
   const hydrated = useHydrated();
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<"resuming" | "cancelling" | null>(null);
   const [resumed, setResumed] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
@@ -67,26 +66,14 @@ export function WaitingAsset({ asset }: { asset: Asset }) {
       )}
       <ErrorAlert messages={errors} />
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          onClick={() => input.current?.click()}
+        <ChooseVideoButton
+          onFile={resume}
           disabled={!hydrated || busy !== null}
           className={buttonStyles.primary}
+          inputLabel="The file to resume the upload with"
         >
           {busy === "resuming" ? "Checking the file…" : "Resume upload"}
-        </button>
-        <input
-          ref={input}
-          type="file"
-          accept={UPLOAD_ACCEPT}
-          hidden
-          aria-label="The file to resume the upload with"
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            event.currentTarget.value = "";
-            if (file) resume(file);
-          }}
-        />
+        </ChooseVideoButton>
         <button type="button" onClick={cancel} disabled={busy !== null} className={dangerOutline}>
           {busy === "cancelling" ? "Cancelling…" : "Cancel upload"}
         </button>

@@ -1,8 +1,7 @@
 "use client";
 
-import { useRef } from "react";
 import { buttonStyles } from "@/components/ui/styles";
-import { UPLOAD_ACCEPT } from "./drop-zone";
+import { ChooseVideoButton } from "./choose-video-button";
 import { isCancellable, isFinished, type UploadItem } from "./upload-items";
 import { useUploads } from "./upload-provider";
 
@@ -72,28 +71,13 @@ export function UploadActions({ item }: { item: UploadItem }) {
 /** Browsers cannot reopen a file by themselves: the user picks it again, and it must be the same. */
 function ChooseFileAgain({ item }: { item: UploadItem }) {
   const { resumeWith } = useUploads();
-  const input = useRef<HTMLInputElement>(null);
   return (
-    <>
-      <button
-        type="button"
-        className={`${buttonStyles.primary} px-2 py-1 text-xs`}
-        aria-label={`Choose file for ${item.name} to resume`}
-        onClick={() => input.current?.click()}
-      >
-        Choose file…
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept={UPLOAD_ACCEPT}
-        hidden
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = "";
-          if (file) resumeWith(item.key, file);
-        }}
-      />
-    </>
+    <ChooseVideoButton
+      onFile={(file) => resumeWith(item.key, file)}
+      className={`${buttonStyles.primary} px-2 py-1 text-xs`}
+      label={`Choose file for ${item.name} to resume`}
+    >
+      Choose file…
+    </ChooseVideoButton>
   );
 }
