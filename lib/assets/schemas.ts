@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema } from "@/lib/api/list-query";
-import { ASSET_STATUSES } from "@/lib/db/schema";
+import { ASSET_STATUSES, PLAYBACK_POLICY_TYPES } from "@/lib/db/schema";
 import { taskSchema } from "@/lib/tasks/schemas";
 
 export const requestUploadSchema = z.strictObject({
@@ -50,6 +50,15 @@ export const assetStorageSchema = z.object({
   ipfs: pinnedFileSchema.extend({ nftMetadata: pinnedFileSchema.optional(), updatedAt: z.number() }).optional(),
 });
 
+/** Who may play the asset: anyone holding its playbackId, or viewers with a signed token (DESIGN.md section 11). */
+export const playbackPolicySchema = z
+  .object({ type: z.enum(PLAYBACK_POLICY_TYPES) })
+  .meta({ id: "PlaybackPolicy", description: "`public`: whoever holds the playbackId plays it. `jwt`: a viewer needs a token signed with one of your signing keys." });
+
+export const creatorIdSchema = z
+  .object({ type: z.literal("unverified"), value: z.string() })
+  .meta({ id: "CreatorId", description: "Who made the video, as the client says; kept and shown, not checked." });
+
 const ASSET_EXAMPLE = {
   id: "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
   playbackId: "k3j9x0a8b7c6d5e4",
@@ -58,6 +67,7 @@ const ASSET_EXAMPLE = {
   createdAt: 1763740000000,
   updatedAt: 1763740005000,
   status: "ready",
+  playbackPolicy: { type: "public" },
   size: 45278,
   hash: [{ algorithm: "sha256", hash: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08" }],
   videoSpec: {
@@ -81,6 +91,8 @@ export const assetSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   status: z.enum(ASSET_STATUSES),
+  playbackPolicy: playbackPolicySchema,
+  creatorId: creatorIdSchema.optional(),
   errorMessage: z.string().optional(),
   size: z.number().optional(),
   /** Only with failed: what the check found in an MP4 it refused, for example its codecs. */

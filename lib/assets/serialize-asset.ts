@@ -36,7 +36,9 @@ export function assetSnapshot(row: AssetRow): Asset {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     status: row.status,
+    playbackPolicy: { type: row.playbackPolicy },
   };
+  if (row.creatorId) asset.creatorId = row.creatorId;
   if (row.status === "failed" && row.errorMessage) asset.errorMessage = row.errorMessage;
   if (row.status === "failed" && row.detectedFormat) asset.detectedFormat = row.detectedFormat;
   if (row.size !== null) asset.size = row.size;

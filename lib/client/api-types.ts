@@ -866,6 +866,9 @@ export interface components {
          *       "createdAt": 1763740000000,
          *       "updatedAt": 1763740005000,
          *       "status": "ready",
+         *       "playbackPolicy": {
+         *         "type": "public"
+         *       },
          *       "size": 45278,
          *       "hash": [
          *         {
@@ -910,6 +913,8 @@ export interface components {
             updatedAt: number;
             /** @enum {string} */
             status: "waiting" | "processing" | "ready" | "failed";
+            playbackPolicy: components["schemas"]["PlaybackPolicy"];
+            creatorId?: components["schemas"]["CreatorId"];
             errorMessage?: string;
             size?: number;
             detectedFormat?: string;
@@ -957,6 +962,17 @@ export interface components {
                     updatedAt: number;
                 };
             };
+        };
+        /** @description `public`: whoever holds the playbackId plays it. `jwt`: a viewer needs a token signed with one of your signing keys. */
+        PlaybackPolicy: {
+            /** @enum {string} */
+            type: "public" | "jwt";
+        };
+        /** @description Who made the video, as the client says; kept and shown, not checked. */
+        CreatorId: {
+            /** @constant */
+            type: "unverified";
+            value: string;
         };
         /**
          * @example {
@@ -1227,6 +1243,9 @@ export interface components {
          *       "createdAt": 1763740000000,
          *       "updatedAt": 1763740005000,
          *       "status": "ready",
+         *       "playbackPolicy": {
+         *         "type": "public"
+         *       },
          *       "size": 45278,
          *       "hash": [
          *         {
@@ -1271,6 +1290,8 @@ export interface components {
             updatedAt: number;
             /** @enum {string} */
             status: "waiting" | "processing" | "ready" | "failed";
+            playbackPolicy: components["schemas"]["PlaybackPolicyOutput"];
+            creatorId?: components["schemas"]["CreatorIdOutput"];
             errorMessage?: string;
             size?: number;
             detectedFormat?: string;
@@ -1318,6 +1339,17 @@ export interface components {
                     updatedAt: number;
                 };
             };
+        };
+        /** @description `public`: whoever holds the playbackId plays it. `jwt`: a viewer needs a token signed with one of your signing keys. */
+        PlaybackPolicyOutput: {
+            /** @enum {string} */
+            type: "public" | "jwt";
+        };
+        /** @description Who made the video, as the client says; kept and shown, not checked. */
+        CreatorIdOutput: {
+            /** @constant */
+            type: "unverified";
+            value: string;
         };
         /**
          * @example {

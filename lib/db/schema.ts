@@ -65,6 +65,15 @@ export const locks = pgTable("locks", {
 export const ASSET_STATUSES = ["waiting", "processing", "ready", "failed"] as const;
 export type AssetStatus = (typeof ASSET_STATUSES)[number];
 
+export const PLAYBACK_POLICY_TYPES = ["public", "jwt"] as const;
+export type PlaybackPolicyType = (typeof PLAYBACK_POLICY_TYPES)[number];
+
+/** Livepeer's creator id: who made the video, as the client says (not checked). */
+export interface CreatorId {
+  type: "unverified";
+  value: string;
+}
+
 export const assets = pgTable("assets", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
@@ -88,11 +97,35 @@ export const assets = pgTable("assets", {
   storage: jsonb("storage").$type<AssetStorage>(),
   /** The poster (a JPEG frame) stored beside the file; null when none could be made. */
   posterKey: text("poster_key"),
+  /** `jwt`: playback needs a viewer token signed by one of the owner's signing keys (or the owner's session). */
+  playbackPolicy: text("playback_policy").$type<PlaybackPolicyType>().notNull().default("public"),
+  creatorId: jsonb("creator_id").$type<CreatorId>(),
+  /** HLS segment target in seconds (`targetSegmentSizeSecs`); null: the default. */
+  targetSegmentSecs: real("target_segment_secs"),
   createdAt: millis("created_at").notNull(),
   updatedAt: millis("updated_at").notNull(),
 }, (t) => [
   uniqueIndex("assets_playback_id_idx").on(t.playbackId),
   index("assets_user_created_idx").on(t.userId, t.createdAt, t.id),
+]);
+
+/**
+ * ES256 public keys that sign viewers' playback tokens (Livepeer's access control). The private key
+ * is given once at creation and never stored. `publicKey` is what tokens name in their `pub` claim.
+ */
+export const signingKeys = pgTable("signing_keys", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  /** Base64 of the SPKI PEM, exactly as answered at creation. */
+  publicKey: text("public_key").notNull(),
+  disabled: boolean("disabled").notNull().default(false),
+  createdAt: millis("created_at").notNull(),
+  /** When a token signed with it was last accepted (updated at most once a minute). */
+  lastSeenAt: millis("last_seen_at"),
+}, (t) => [
+  uniqueIndex("signing_keys_public_key_idx").on(t.publicKey),
+  index("signing_keys_user_created_idx").on(t.userId, t.createdAt, t.id),
 ]);
 
 /** The tasks of the API; `webhook` (one delivery of an event to a webhook) is internal. */
@@ -257,6 +290,7 @@ export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type AssetRow = typeof assets.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
 export type NodeRow = typeof nodes.$inferSelect;
+export type SigningKeyRow = typeof signingKeys.$inferSelect;
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 export type WebhookLogRow = typeof webhookLogs.$inferSelect;
