@@ -1,4 +1,5 @@
 import { describeFileStart } from "./file-start";
+import { child, children, firstSampleEntry, fourcc, readAudioSampleEntry, sampleTableOf, timing, trackHandler, type Box } from "./mp4-boxes";
 import {
   MediaRejectedError,
   type AudioTrackSpec,
@@ -59,14 +60,6 @@ const AAC_CODEC = /^mp4a\.(40|66|67|68)(\.|$)/;
 // AAC channelConfiguration -> channel count; 0 means "see the program config element", so use the sample entry.
 const CHANNELS_BY_CONFIG = [0, 1, 2, 3, 4, 5, 6, 8, 0, 0, 0, 7, 8, 24, 8, 0];
 
-interface Box {
-  type: string;
-  /** First byte after the header. */
-  start: number;
-  /** One past the last byte. */
-  end: number;
-}
-
 interface SampleStats {
   count: number;
   seconds: number;
@@ -82,7 +75,14 @@ interface ParsedMovie {
   tracks: ParsedTrack[];
 }
 
-export async function probeMp4(reader: RangeReader): Promise<{ videoSpec: VideoSpec; bytesRead: number }> {
+export interface ProbedMp4 {
+  videoSpec: VideoSpec;
+  bytesRead: number;
+  /** The moov box's payload, for what else is built from it (the HLS packaging index). */
+  moov: DataView;
+}
+
+export async function probeMp4(reader: RangeReader): Promise<ProbedMp4> {
   let bytesRead = 0;
   const read = async (offset: number, length: number) => {
     const bytes = await reader.read(offset, length);
@@ -100,14 +100,15 @@ export async function probeMp4(reader: RangeReader): Promise<{ videoSpec: VideoS
   const bytes = await read(moov.start, moovSize);
   if (bytes.length < moovSize) throw new MediaRejectedError("file is truncated");
 
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let movie: ParsedMovie;
   try {
-    movie = parseMoov(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    movie = parseMoov(view);
   } catch {
     // The moov lies wholly inside the file, so anything unparseable in it is corruption, not truncation.
     throw new MediaRejectedError("not an MP4 file");
   }
-  return { videoSpec: toVideoSpec(movie, reader.size), bytesRead };
+  return { videoSpec: toVideoSpec(movie, reader.size), bytesRead, moov: view };
 }
 
 async function readTopLevelBoxes(
@@ -218,16 +219,14 @@ function parseMoov(view: DataView): ParsedMovie {
 }
 
 function parseTrack(view: DataView, trak: Box): ParsedTrack | undefined {
-  const mdia = child(view, trak, "mdia");
-  const handler = fourcc(view, child(view, mdia, "hdlr").start + 8);
+  const handler = trackHandler(view, trak);
   if (handler !== "vide" && handler !== "soun") return undefined;
 
-  const stbl = child(view, child(view, mdia, "minf"), "stbl");
-  const stsd = child(view, stbl, "stsd");
-  const [entry] = children(view, { type: "stsd", start: stsd.start + 8, end: stsd.end });
+  const stbl = sampleTableOf(view, trak);
+  const entry = firstSampleEntry(view, stbl);
   // The sample entry type ends up in user-facing messages, so garbage here is corruption.
-  if (!entry || !PRINTABLE_FOURCC.test(entry.type)) throw new Error("bad sample entry");
-  const samples = sampleStats(view, stbl, timing(view, child(view, mdia, "mdhd")).timescale);
+  if (!PRINTABLE_FOURCC.test(entry.type)) throw new Error("bad sample entry");
+  const samples = sampleStats(view, stbl, timing(view, child(view, child(view, trak, "mdia"), "mdhd")).timescale);
 
   if (handler === "vide") {
     return {
@@ -238,32 +237,17 @@ function parseTrack(view: DataView, trak: Box): ParsedTrack | undefined {
       samples,
     };
   }
-  // QuickTime sound description versions 1 and 2 append 16 / 36 bytes; v2 moves rate and channels there.
-  const version = view.getUint16(entry.start + 8);
-  const v2 = version === 2;
-  const childrenStart = entry.start + 28 + (version === 1 ? 16 : v2 ? 36 : 0);
+  const audio = readAudioSampleEntry(view, entry);
   const { codec, channels } =
-    entry.type === "mp4a"
-      ? mp4aConfig(view, { ...entry, start: childrenStart })
-      : { codec: entry.type, channels: undefined };
-  return {
-    kind: "audio",
-    codec,
-    sampleRate: v2 ? view.getFloat64(entry.start + 32) : view.getUint32(entry.start + 24) / 65536,
-    channels: channels ?? (v2 ? view.getUint32(entry.start + 40) : view.getUint16(entry.start + 16)),
-    samples,
-  };
+    entry.type === "mp4a" ? mp4aConfig(view, audio.esds) : { codec: entry.type, channels: undefined };
+  return { kind: "audio", codec, sampleRate: audio.sampleRate, channels: channels ?? audio.channels, samples };
 }
 
 /**
  * RFC 6381 codec string of an mp4a sample entry (`mp4a.40.2` for AAC-LC, `mp4a.6b` for MP3), plus the
  * channel count from the AAC AudioSpecificConfig: muxers such as ffmpeg write a fixed 2 into the sample entry.
  */
-function mp4aConfig(view: DataView, entry: Box): { codec: string; channels?: number } {
-  const boxes = [...children(view, entry)];
-  const wave = boxes.find((box) => box.type === "wave");
-  const esds =
-    boxes.find((box) => box.type === "esds") ?? (wave && [...children(view, wave)].find((box) => box.type === "esds"));
+function mp4aConfig(view: DataView, esds: Box | undefined): { codec: string; channels?: number } {
   if (!esds) return { codec: "mp4a" };
 
   const es = descriptor(view, esds.start + 4, 0x03);
@@ -342,45 +326,4 @@ function totalSampleBytes(view: DataView, stbl: Box): number {
     else total += (view.getUint8(table + (i >> 1)) >> (i & 1 ? 0 : 4)) & 0x0f;
   }
   return total;
-}
-
-/** Timescale and duration of an mvhd or mdhd box. */
-function timing(view: DataView, box: Box): { timescale: number; duration: number } {
-  const v1 = view.getUint8(box.start) === 1;
-  const timescale = view.getUint32(box.start + (v1 ? 20 : 12));
-  if (timescale === 0) throw new Error(`${box.type} timescale is 0`);
-  const duration = v1 ? Number(view.getBigUint64(box.start + 24)) : view.getUint32(box.start + 16);
-  return { timescale, duration };
-}
-
-function* children(view: DataView, parent: Box): Generator<Box> {
-  // Fewer than 8 trailing bytes are tolerated: some muxers pad containers with a zero terminator.
-  for (let pos = parent.start; pos + 8 <= parent.end;) {
-    let size = view.getUint32(pos);
-    let headerSize = 8;
-    if (size === 1) {
-      size = Number(view.getBigUint64(pos + 8));
-      headerSize = 16;
-    } else if (size === 0) {
-      size = parent.end - pos;
-    }
-    const type = fourcc(view, pos + 4);
-    if (size < headerSize || pos + size > parent.end) throw new Error(`bad ${type} box size`);
-    yield { type, start: pos + headerSize, end: pos + size };
-    pos += size;
-  }
-}
-
-function child(view: DataView, parent: Box, type: string): Box {
-  for (const box of children(view, parent)) if (box.type === type) return box;
-  throw new Error(`${parent.type} has no ${type}`);
-}
-
-function fourcc(view: DataView, pos: number): string {
-  return String.fromCharCode(
-    view.getUint8(pos),
-    view.getUint8(pos + 1),
-    view.getUint8(pos + 2),
-    view.getUint8(pos + 3),
-  );
 }
