@@ -1,10 +1,10 @@
 type CorsHeaders = Record<string, string>;
 
-function corsHeaders(methods: string): CorsHeaders {
+function corsHeaders(methods: string, allowHeaders = "Content-Type, Content-Length, Range"): CorsHeaders {
   return {
     "Access-Control-Allow-Origin": "*",
     "Access-Control-Allow-Methods": methods,
-    "Access-Control-Allow-Headers": "Content-Type, Content-Length, Range",
+    "Access-Control-Allow-Headers": allowHeaders,
     "Access-Control-Expose-Headers": "Content-Length, Content-Range, Accept-Ranges, ETag",
     "Access-Control-Max-Age": "86400",
   };
@@ -13,8 +13,11 @@ function corsHeaders(methods: string): CorsHeaders {
 /** Signed storage URLs carry their own authorization, so any origin may use them. */
 export const OPEN_CORS_HEADERS = corsHeaders("GET, HEAD, PUT, OPTIONS");
 
-/** Playback is public to whoever holds the playbackId, so players on any origin may read it. */
-export const READ_ONLY_CORS_HEADERS = corsHeaders("GET, HEAD, OPTIONS");
+/**
+ * Playback is open to whoever holds the playbackId (and, for a `jwt` asset, a viewer token, which
+ * players may send as the `Livepeer-Jwt` header), so players on any origin may read it.
+ */
+export const READ_ONLY_CORS_HEADERS = corsHeaders("GET, HEAD, OPTIONS", "Range, Livepeer-Jwt");
 
 function withCors(response: Response, headers: CorsHeaders): Response {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);

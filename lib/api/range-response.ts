@@ -1,19 +1,13 @@
 import { Readable } from "node:stream";
-import type { ByteRange } from "@/lib/storage/types";
+import type { ByteSource } from "@/lib/storage/types";
 import { parseByteRange } from "./byte-range";
-
-export interface StoredBytes {
-  size: number;
-  /** Opens a stream of the given bytes, only when they are to be sent. */
-  open(range: ByteRange): Promise<Readable>;
-}
 
 /**
  * The answer to a GET or HEAD of stored bytes: the whole (200) or the range asked for (206 with
  * Content-Range; 416 outside them), always with Content-Length and Accept-Ranges so players can
  * seek, and streamed, never held in memory.
  */
-export async function rangeResponse(request: Request, bytes: StoredBytes, headers: Record<string, string>): Promise<Response> {
+export async function rangeResponse(request: Request, bytes: ByteSource, headers: Record<string, string>): Promise<Response> {
   const range = parseByteRange(request.headers.get("range"), bytes.size);
   if (range.kind === "unsatisfiable") {
     return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${bytes.size}` } });

@@ -1,5 +1,7 @@
 import { findAsset, updateAsset } from "@/lib/db/assets";
 import { findTask } from "@/lib/db/tasks";
+import { writePackagingIndex, type PackagedAsset } from "@/lib/hls/index-store";
+import { log } from "@/lib/log/log";
 import { probeMp4 } from "@/lib/media/probe-mp4";
 import { sha256OfStream } from "@/lib/media/sha256-stream";
 import { MediaRejectedError, type VideoSpec } from "@/lib/media/types";
@@ -56,17 +58,15 @@ async function loadAsset(deps: TaskDeps, taskId: string) {
   const task = await findTask(deps.db, taskId);
   const asset = task?.inputAssetId ? await findAsset(deps.db, task.inputAssetId) : undefined;
   if (!asset) throw new NonRetriableError("the asset was deleted");
-  return { id: asset.id, storageKey: asset.storageKey };
+  return { id: asset.id, storageKey: asset.storageKey, targetSegmentSecs: asset.targetSegmentSecs };
 }
 
 /**
  * The file's spec, and its size for the hash step's progress. A refused file's size (and what was
- * found in it) is kept on the asset, so that its page can say what arrived.
+ * found in it) is kept on the asset, so that its page can say what arrived. An accepted file's
+ * moov, read for the check, also gives its HLS packaging index.
  */
-async function probeStoredFile(
-  deps: TaskDeps,
-  asset: { id: string; storageKey: string },
-): Promise<{ videoSpec: VideoSpec; size: number }> {
+async function probeStoredFile(deps: TaskDeps, asset: PackagedAsset): Promise<{ videoSpec: VideoSpec; size: number }> {
   const key = asset.storageKey;
   const stored = await deps.storage.stat(key);
   if (!stored) throw new NonRetriableError("the uploaded file is missing from storage");
@@ -80,7 +80,12 @@ async function probeStoredFile(
   }
   const reader = await deps.storage.openRangeReader(key);
   try {
-    return { videoSpec: (await probeMp4(reader)).videoSpec, size: stored.size };
+    const { videoSpec, moov } = await probeMp4(reader);
+    await writePackagingIndex(deps.storage, asset, moov).catch((error: unknown) =>
+      // The MP4 still plays; the first HLS request tries again and says why it cannot.
+      log.warn("upload", `no HLS packaging index for asset ${asset.id}`, error),
+    );
+    return { videoSpec, size: stored.size };
   } catch (error) {
     if (error instanceof MediaRejectedError) throw await refuse(error.message, error.detectedFormat);
     throw error;

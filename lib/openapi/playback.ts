@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from "zod-openapi";
+import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";
 import { playbackInfoSchema } from "@/lib/playback/schemas";
 import { ALWAYS, errorResponses, jsonResponse, noContent, PUBLIC } from "./responses";
 
@@ -11,12 +11,40 @@ const playbackId = z.object({
 
 const range = z.object({ Range: z.string().optional().meta({ example: "bytes=0-1023" }) });
 
+/** A `jwt` asset's media URLs take the viewer's token, or the media token a playlist put in its URLs. */
+const viewerToken = z.object({
+  jwt: z.string().optional().meta({ description: "A viewer token (JWT, ES256) signed with one of the owner's signing keys; only for assets whose `playbackPolicy` is `jwt`." }),
+  token: z.string().optional().meta({ description: "A short-lived media token, as the HLS playlist of a `jwt` asset writes into its segment URLs." }),
+});
+const viewerHeaders = range.extend({
+  "Livepeer-Jwt": z.string().optional().meta({ description: "The viewer token, as a header instead of the `jwt` parameter." }),
+});
+
 const bytes = (type: string, description: string): ZodOpenApiResponseObject => ({
   description,
   content: { [type]: { schema: { type: "string", contentMediaType: type } } },
 });
 
 const notPlayable = { 404: "No ready asset has this playbackId." };
+const refused = {
+  401: "The asset's playback policy is `jwt` and no token was sent.",
+  403: "A token was sent and refused: expired, for another playbackId, badly signed, or its signing key is unknown, disabled or another user's.",
+};
+
+/** Every media answer: the bytes (whole or a range) and the errors of playback. */
+function mediaResponses(type: string, what: string, notFound: string = notPlayable[404]): ZodOpenApiResponsesObject {
+  return {
+    200: bytes(type, `${what}.`),
+    206: bytes(type, "The range asked for, with `Content-Range`."),
+    416: noContent("The range is outside the file."),
+    ...errorResponses([...ALWAYS, 401, 403, 404], { ...refused, 404: notFound }),
+  };
+}
+
+const hlsFile = playbackId.extend({
+  version: z.string().meta({ description: "The packaging version the playlist names (`v1`).", example: "v1" }),
+  file: z.string().meta({ description: "`init.mp4` (the fMP4 initialization segment) or `{n}.m4s` (media segment n, from 0).", example: "0.m4s" }),
+});
 
 export const playbackPaths: ZodOpenApiPathsObject = {
   "/api/playback/{playbackId}": {
@@ -36,13 +64,8 @@ export const playbackPaths: ZodOpenApiPathsObject = {
       operationId: "getPlaybackVideo",
       summary: "The asset's MP4, seekable",
       security: PUBLIC,
-      requestParams: { path: playbackId, header: range },
-      responses: {
-        200: bytes("video/mp4", "The whole file."),
-        206: bytes("video/mp4", "The range asked for, with `Content-Range`."),
-        416: noContent("The range is outside the file."),
-        ...errorResponses([...ALWAYS, 404], notPlayable),
-      },
+      requestParams: { path: playbackId, query: viewerToken, header: viewerHeaders },
+      responses: mediaResponses("video/mp4", "The whole file"),
     },
   },
   "/api/playback/{playbackId}/poster.jpg": {
@@ -51,13 +74,31 @@ export const playbackPaths: ZodOpenApiPathsObject = {
       operationId: "getPlaybackPoster",
       summary: "The asset's poster frame (JPEG)",
       security: PUBLIC,
-      requestParams: { path: playbackId, header: range },
-      responses: {
-        200: bytes("image/jpeg", "The poster."),
-        206: bytes("image/jpeg", "The range asked for."),
-        416: noContent("The range is outside the file."),
-        ...errorResponses([...ALWAYS, 404], { 404: "No ready asset has this playbackId, or no poster could be made for it." }),
-      },
+      requestParams: { path: playbackId, query: viewerToken, header: viewerHeaders },
+      responses: mediaResponses("image/jpeg", "The poster", "No ready asset has this playbackId, or no poster could be made for it."),
+    },
+  },
+  "/api/hls/{playbackId}/index.m3u8": {
+    get: {
+      tags,
+      operationId: "getHlsPlaylist",
+      summary: "HLS media playlist",
+      description:
+        "HLS version 7, VOD: an fMP4 init segment (`EXT-X-MAP`) and CMAF media segments, cut from the stored MP4 at its keyframes on request (no transcoding, no second copy), about 6 s each (`targetSegmentSizeSecs`). For a `jwt` asset every segment URL carries a media `token`, so players need nothing of their own to play it.",
+      security: PUBLIC,
+      requestParams: { path: playbackId, query: viewerToken, header: viewerHeaders },
+      responses: mediaResponses("application/vnd.apple.mpegurl", "The playlist"),
+    },
+  },
+  "/api/hls/{playbackId}/{version}/{file}": {
+    get: {
+      tags,
+      operationId: "getHlsSegment",
+      summary: "HLS init or media segment",
+      description: "Immutable for a public asset (cached for a year); never publicly cached for a `jwt` asset.",
+      security: PUBLIC,
+      requestParams: { path: hlsFile, query: viewerToken, header: viewerHeaders },
+      responses: mediaResponses("video/mp4", "The segment", "No ready asset has this playbackId, or no such segment or packaging version."),
     },
   },
 };

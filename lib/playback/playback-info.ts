@@ -2,11 +2,12 @@ import type { AssetRow } from "@/lib/db/schema";
 import type { PlaybackInfo, PlaybackSource } from "./schemas";
 import { playbackUrls } from "./urls";
 
-/** Livepeer's playback info of a ready asset: its MP4, and its poster when it has one. */
+/** Livepeer's playback info of a ready asset: its HLS first (players take the first they can play), its MP4, and its poster when it has one. */
 export function playbackInfo(asset: AssetRow, origin: string): PlaybackInfo {
   const urls = playbackUrls(origin, asset.playbackId);
   const video = asset.videoSpec?.tracks.find((track) => track.type === "video");
   const source: PlaybackSource[] = [
+    { hrn: "HLS (TS)", type: "html5/application/vnd.apple.mpegurl", url: urls.hls },
     {
       hrn: "MP4",
       type: "html5/video/mp4",

@@ -1,6 +1,12 @@
 import { z } from "zod";
 
 /** Names and types as Livepeer's playback info has them, so its SDKs and players accept ours. */
+const hlsSourceSchema = z.object({
+  hrn: z.literal("HLS (TS)"),
+  type: z.literal("html5/application/vnd.apple.mpegurl"),
+  url: z.string().meta({ description: "The media playlist: fMP4 (CMAF) segments cut from the MP4 on request; `HLS (TS)` is Livepeer's name for it." }),
+});
+
 const mp4SourceSchema = z.object({
   hrn: z.literal("MP4"),
   type: z.literal("html5/video/mp4"),
@@ -19,7 +25,7 @@ const thumbnailSourceSchema = z.object({
 
 export const playbackInfoSchema = z.object({
   type: z.literal("vod"),
-  meta: z.object({ source: z.array(z.discriminatedUnion("hrn", [mp4SourceSchema, thumbnailSourceSchema])) }),
+  meta: z.object({ source: z.array(z.discriminatedUnion("hrn", [hlsSourceSchema, mp4SourceSchema, thumbnailSourceSchema])) }),
 });
 
 export type PlaybackInfo = z.infer<typeof playbackInfoSchema>;

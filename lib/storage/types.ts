@@ -28,6 +28,19 @@ export interface ByteRange {
   end: number;
 }
 
+/** Bytes that can be sent whole or in part: a stored file, or bytes assembled from one (an HLS segment). */
+export interface ByteSource {
+  size: number;
+  /** Opens a stream of the given bytes, only when they are to be sent. */
+  open(range: ByteRange): Promise<Readable>;
+}
+
+/** What a media URL answers: bytes, and how to label and cache them. */
+export interface MediaBytes extends ByteSource {
+  contentType: string;
+  cacheControl: string;
+}
+
 /** An upload that went straight to the store and has not been accepted yet. */
 export interface DirectUpload extends StoredObject {
   /** Identifies this version of the object, so accepting it cannot pick up a later PUT. */
@@ -88,4 +101,9 @@ export function assetSourceKey(assetId: string): string {
 
 export function assetPosterKey(assetId: string): string {
   return `assets/${assetId}/poster.jpg`;
+}
+
+/** The HLS packaging index beside the file (lib/hls). */
+export function assetPackagingIndexKey(assetId: string): string {
+  return `assets/${assetId}/hls-index`;
 }

@@ -88,7 +88,7 @@ describe.each(testDatabaseKinds)("a server killed with -9 and started again, on 
     expect(again.status).toBe(200);
     const ready = await poll(() => getAsset(asset.id), (a) => a.status !== "processing", 10_000);
     expect(ready).toMatchObject({ status: "ready", size: bytes.length });
-    expect(assetFiles(asset.id).sort()).toEqual(ffmpegInstalled ? ["poster.jpg", "source"] : ["source"]);
+    expect(assetFiles(asset.id).sort()).toEqual(ffmpegInstalled ? ["hls-index", "poster.jpg", "source"] : ["hls-index", "source"]);
   }, 120_000);
 
   it("during a check: the check is finished after the restart, with the right hash", async () => {

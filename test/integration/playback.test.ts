@@ -61,7 +61,8 @@ describe.each(storageMatrix)("playback on %s with %s storage", (kind, storage) =
     expect(playbackInfoSchema.safeParse(info).success).toBe(true);
     const base = `${ORIGIN}/api/playback/${asset.playbackId}`;
     expect(info.type).toBe("vod");
-    expect(info.meta.source[0]).toEqual({
+    expect(info.meta.source[0]).toEqual({ hrn: "HLS (TS)", type: "html5/application/vnd.apple.mpegurl", url: `${ORIGIN}/api/hls/${asset.playbackId}/index.m3u8` });
+    expect(info.meta.source[1]).toEqual({
       hrn: "MP4",
       type: "html5/video/mp4",
       url: `${base}/video.mp4`,
@@ -70,7 +71,7 @@ describe.each(storageMatrix)("playback on %s with %s storage", (kind, storage) =
       height: 240,
       bitrate: asset.videoSpec!.bitrate,
     });
-    const thumbnails = info.meta.source.slice(1);
+    const thumbnails = info.meta.source.slice(2);
     expect(thumbnails).toEqual(ffmpegInstalled ? [{ hrn: "Thumbnail (JPEG)", type: "image/jpeg", url: `${base}/poster.jpg` }] : []);
   });
 
@@ -174,7 +175,7 @@ describe.each(testDatabaseKinds)("posters without a working ffmpeg on %s", (kind
     expect(asset.status).toBe("ready");
     expect(asset).not.toHaveProperty("posterUrl");
     const info = await (await playbackInfo(playbackId)).json();
-    expect(info.meta.source.map((s: { hrn: string }) => s.hrn)).toEqual(["MP4"]);
+    expect(info.meta.source.map((s: { hrn: string }) => s.hrn)).toEqual(["HLS (TS)", "MP4"]);
     await expectError(await poster(playbackId), 404, /no poster/);
   });
 });

@@ -1,0 +1,26 @@
+import { openCors, readOnlyPreflight, READ_ONLY_CORS_HEADERS } from "@/lib/api/cors";
+import type { MediaBytes } from "@/lib/storage/types";
+import { methods } from "./methods";
+import { servedWithContentLength } from "./node-adapter";
+import { rangeResponse } from "./range-response";
+import { withPublic, type PublicHandlerContext } from "./with-user";
+
+/**
+ * The one way media is answered (MP4, poster, download, HLS playlists and segments): GET, HEAD,
+ * Range (206/416), `Content-Length`, open CORS for reading, `{errors}` on failure. `open` finds
+ * the bytes and checks access. A Pages Router API route serves it (`handler`), since App Router
+ * route handlers lose `Content-Length` on streamed bodies; `fetchHandlers` are for tests.
+ */
+export function mediaRoute(paramNames: string[], open: (ctx: PublicHandlerContext) => Promise<MediaBytes>) {
+  const fetchHandlers = methods({
+    GET: openCors(
+      withPublic(async (ctx) => {
+        const media = await open(ctx);
+        return rangeResponse(ctx.request, media, { "Content-Type": media.contentType, "Cache-Control": media.cacheControl });
+      }),
+      READ_ONLY_CORS_HEADERS,
+    ),
+    OPTIONS: readOnlyPreflight,
+  });
+  return { fetchHandlers, handler: servedWithContentLength(fetchHandlers, paramNames) };
+}

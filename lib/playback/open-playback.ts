@@ -1,0 +1,29 @@
+import { authorizePlayback, type PlaybackAccess } from "@/lib/access-control/authorize-playback";
+import type { App } from "@/lib/app/app";
+import type { AssetRow } from "@/lib/db/schema";
+import { requirePlayableAsset } from "./playable-asset";
+
+export interface Playback {
+  asset: AssetRow;
+  access: PlaybackAccess;
+}
+
+/**
+ * A playable asset and what the request may do with it: 404 for an unknown or not-ready
+ * playbackId, 401/403 for a `jwt` asset without an accepted token. Read per request, so deleting
+ * the asset or changing its policy takes effect at once.
+ */
+export async function openPlayback(app: App, request: Request, playbackId: string): Promise<Playback> {
+  const asset = await requirePlayableAsset(app.db, playbackId);
+  return { asset, access: await authorizePlayback(app, request, asset) };
+}
+
+/**
+ * `changing`: what may change or go (playlists, the MP4 of a deletable asset) is cached briefly;
+ * `immutable`: HLS init and segments never change for a playbackId. A `jwt` asset's answers are
+ * never cached by shared caches.
+ */
+export function playbackCacheControl(access: PlaybackAccess, lifetime: "changing" | "immutable"): string {
+  if (access.kind !== "public") return "private, max-age=60";
+  return lifetime === "immutable" ? "public, max-age=31536000, immutable" : "public, max-age=60";
+}
