@@ -1,10 +1,10 @@
 type CorsHeaders = Record<string, string>;
 
-function corsHeaders(methods: string): CorsHeaders {
+function corsHeaders(methods: string, headers = "Content-Type, Content-Length, Range"): CorsHeaders {
   return {
     "Access-Control-Allow-Origin": "*",
     "Access-Control-Allow-Methods": methods,
-    "Access-Control-Allow-Headers": "Content-Type, Content-Length, Range",
+    "Access-Control-Allow-Headers": headers,
     "Access-Control-Expose-Headers": "Content-Length, Content-Range, Accept-Ranges, ETag",
     "Access-Control-Max-Age": "86400",
   };
@@ -13,8 +13,8 @@ function corsHeaders(methods: string): CorsHeaders {
 /** Signed storage URLs carry their own authorization, so any origin may use them. */
 export const OPEN_CORS_HEADERS = corsHeaders("GET, HEAD, PUT, OPTIONS");
 
-/** Playback is public to whoever holds the playbackId, so players on any origin may read it. */
-export const READ_ONLY_CORS_HEADERS = corsHeaders("GET, HEAD, OPTIONS");
+/** Playback is public to whoever holds the playbackId (or a viewer token, sent as `Livepeer-Jwt`), so players on any origin may read it. */
+export const READ_ONLY_CORS_HEADERS = corsHeaders("GET, HEAD, OPTIONS", "Content-Type, Content-Length, Range, Livepeer-Jwt");
 
 function withCors(response: Response, headers: CorsHeaders): Response {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
