@@ -61,6 +61,8 @@ async function main() {
       userId: user.id,
       playbackId: "benchbenchbench0",
       name: "bench",
+      playbackPolicy: "public",
+      targetSegmentSecs: null,
       storageKey: assetSourceKey(id),
       uploadExpiresAt: now,
       taskParams: {},

@@ -53,6 +53,7 @@ test("every dashboard page has no serious or critical axe violations", async ({ 
     [`/assets/${failed.id}`, (p) => expect(p.getByRole("heading", { name: "This file cannot be used" })).toBeVisible()],
     ["/tasks", (p) => expect(p.locator("tr[data-task-id]")).toHaveCount(2)],
     ["/keys", (p) => expect(p.getByText("No API keys yet")).toBeVisible()],
+    ["/signing-keys", (p) => expect(p.getByText("No signing keys yet")).toBeVisible()],
     ["/webhooks", (p) => expect(p.getByRole("heading", { name: "axe hook" })).toBeVisible()],
     [`/webhooks/${(await hook.json()).id}`, (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
     ["/account", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],

@@ -12,6 +12,7 @@ import { AssetFacts } from "./asset-facts";
 import { DeleteAsset } from "./delete-asset";
 import { ExportForm } from "./export-form";
 import { FailedAsset } from "./failed-asset";
+import { PlaybackPolicy } from "./playback-policy";
 import { posterUrlOf } from "./poster";
 import { UseThisVideo } from "./use-video";
 import { WaitingAsset } from "./waiting-asset";
@@ -97,6 +98,7 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
               Details
             </h2>
             <AssetFacts asset={asset} />
+            {!failed && <PlaybackPolicy asset={asset} onChanged={setAsset} />}
             <div className="mt-6 border-t border-slate-200 pt-4">
               <DeleteAsset assetId={asset.id} name={asset.name} />
             </div>

@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/tasks", label: "Tasks" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/keys", label: "API keys" },
+  { href: "/signing-keys", label: "Signing keys" },
   { href: "/account", label: "Account" },
   { href: "/docs", label: "API docs" },
 ];

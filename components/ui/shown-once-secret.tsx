@@ -5,7 +5,7 @@ import { CopyButton } from "./copy-button";
 import { buttonStyles, inputStyles } from "./styles";
 
 /**
- * A secret the service shows only this once (an API key, a webhook's signing secret): a read-only
+ * A secret the service shows only this once (an API key, a webhook's signing secret, a signing key's private key): a read-only
  * field that selects itself, a copy button, and Done to put it away.
  */
 export function ShownOnceSecret({
@@ -14,6 +14,7 @@ export function ShownOnceSecret({
   secret,
   fieldLabel,
   copyLabel,
+  details,
   onDone,
 }: {
   title: ReactNode;
@@ -23,6 +24,8 @@ export function ShownOnceSecret({
   /** The field's accessible name. */
   fieldLabel: string;
   copyLabel: string;
+  /** What goes with the secret (not secret itself), under it. */
+  details?: ReactNode;
   onDone(): void;
 }) {
   const id = useId();
@@ -47,6 +50,7 @@ export function ShownOnceSecret({
         />
         <CopyButton text={secret} label={copyLabel} />
       </div>
+      {details}
       <button type="button" className={buttonStyles.secondary} onClick={onDone}>
         Done
       </button>

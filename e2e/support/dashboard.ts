@@ -23,7 +23,7 @@ export async function signUp(page: Page, email: string, password = PASSWORD): Pr
 }
 
 /** A link of the dashboard's main navigation. */
-export function navLink(page: Page, name: "Assets" | "Tasks" | "Webhooks" | "API keys" | "Account") {
+export function navLink(page: Page, name: "Assets" | "Tasks" | "Webhooks" | "API keys" | "Signing keys" | "Account") {
   return page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
 }
 

@@ -5,7 +5,7 @@ import { signTusToken, tusEndpointUrl } from "@/lib/tus/tus-token";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { assetSourceKey } from "@/lib/storage/types";
 import { firstUploadCheckAt } from "./await-upload";
-import type { UploadRequested } from "./schemas";
+import type { RequestUpload, UploadRequested } from "./schemas";
 import { generatePlaybackId } from "./playback-id";
 import { assetUrlContext, serializeAsset } from "./serialize-asset";
 
@@ -16,7 +16,7 @@ import { assetUrlContext, serializeAsset } from "./serialize-asset";
  */
 export async function createUpload(
   deps: TaskDeps & { runner: TaskRunner; uploadSigningSecret: string },
-  params: { userId: string; name: string; origin: string },
+  params: { userId: string; input: RequestUpload; origin: string },
 ): Promise<UploadRequested> {
   const now = deps.now();
   const assetId = randomUUID();
@@ -26,7 +26,9 @@ export async function createUpload(
     assetId,
     userId: params.userId,
     playbackId: generatePlaybackId(),
-    name: params.name,
+    name: params.input.name,
+    playbackPolicy: params.input.playbackPolicy?.type ?? "public",
+    targetSegmentSecs: params.input.targetSegmentSizeSecs ?? null,
     storageKey: key,
     uploadExpiresAt: expiresAt,
     taskParams: { upload: { uploadUrlExpiresAt: expiresAt, maxBytes: deps.config.maxUploadBytes } },

@@ -1,15 +1,29 @@
 import { z } from "zod";
 import { pageQuerySchema } from "@/lib/api/list-query";
-import { ASSET_STATUSES, PLAYBACK_POLICY_TYPES } from "@/lib/db/schema";
+import { ASSET_STATUSES, PLAYBACK_POLICY_TYPES, type CreatorId } from "@/lib/db/schema";
 import { taskSchema } from "@/lib/tasks/schemas";
 
+const assetName = z
+  .string({ error: "is required and must be a string" })
+  .trim()
+  .min(1, "must not be empty")
+  .max(512, "must be at most 512 characters");
+
+/** Livepeer's `webhook` policy (and any other) is refused by name rather than ignored. */
+const playbackPolicyInput = z.strictObject({
+  type: z.enum(PLAYBACK_POLICY_TYPES, { error: `must be one of ${PLAYBACK_POLICY_TYPES.join(", ")}: the only playback policies supported` }),
+});
+
 export const requestUploadSchema = z.strictObject({
-  name: z
-    .string({ error: "is required and must be a string" })
-    .trim()
-    .min(1, "must not be empty")
-    .max(512, "must be at most 512 characters"),
-}).meta({ example: { name: "My video" } });
+  name: assetName,
+  playbackPolicy: playbackPolicyInput.optional(),
+  targetSegmentSizeSecs: z
+    .number({ error: "must be a number of seconds" })
+    .min(2, "must be at least 2 seconds")
+    .max(20, "must be at most 20 seconds")
+    .optional()
+    .meta({ description: "The HLS segments' target duration (they are cut at keyframes); the default is 6 s." }),
+}).meta({ example: { name: "My video", playbackPolicy: { type: "jwt" } } });
 
 export type RequestUpload = z.infer<typeof requestUploadSchema>;
 
@@ -58,6 +72,24 @@ export const playbackPolicySchema = z
 export const creatorIdSchema = z
   .object({ type: z.literal("unverified"), value: z.string() })
   .meta({ id: "CreatorId", description: "Who made the video, as the client says; kept and shown, not checked." });
+
+/** Livepeer's update, `PATCH /api/asset/{id}`: the given fields change; a new policy holds for every playback URL at once. */
+export const updateAssetSchema = z
+  .strictObject({
+    name: assetName.optional(),
+    playbackPolicy: playbackPolicyInput.optional(),
+    /** A bare string is Livepeer's shorthand for an unverified creator id. */
+    creatorId: z
+      .union([
+        z.string(),
+        z.strictObject({ type: z.literal("unverified", { error: 'must be "unverified"' }), value: z.string({ error: "must be a string" }) }),
+      ], { error: 'must be a string or {"type": "unverified", "value": "…"}' })
+      .transform((id): CreatorId => (typeof id === "string" ? { type: "unverified", value: id } : id))
+      .optional(),
+  })
+  .meta({ example: { name: "Renamed", playbackPolicy: { type: "jwt" } } });
+
+export type UpdateAsset = z.infer<typeof updateAssetSchema>;
 
 const ASSET_EXAMPLE = {
   id: "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",

@@ -53,7 +53,11 @@ export interface paths {
         delete: operations["deleteAsset"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename an asset, change its playback policy or creator id
+         * @description Livepeer's update: only the given fields change. A new name sends `asset.updated`. A new `playbackPolicy` holds for every playback URL from the next request on: `jwt` makes viewers need a token signed with one of your signing keys.
+         */
+        patch: operations["updateAsset"];
         trace?: never;
     };
     "/api/asset/{id}/tus": {
@@ -442,7 +446,7 @@ export interface paths {
         };
         /**
          * Playback info (Livepeer's shape)
-         * @description No token: the playbackId is the capability. Open to every origin (CORS).
+         * @description A `public` asset needs no token: the playbackId is the capability. A `jwt` asset needs a viewer token (an ES256 JWT made with one of the owner's signing keys, e.g. by `signAccessJwt`) as the `jwt` query parameter or the `Livepeer-Jwt` header, or the owner's API token or dashboard session. Open to every origin (CORS).
          */
         get: operations["getPlaybackInfo"];
         put?: never;
@@ -485,6 +489,92 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/hls/{playbackId}/index.m3u8": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * HLS media playlist
+         * @description HLS version 7, VOD: an fMP4 init segment (`EXT-X-MAP`) and CMAF media segments, cut from the stored MP4 at its keyframes on request (no transcoding, no second copy), about 6 s each (`targetSegmentSizeSecs`). For a `jwt` asset every segment URL carries a media `token`, so players need nothing of their own to play it.
+         */
+        get: operations["getHlsPlaylist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hls/{playbackId}/{version}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * HLS init or media segment
+         * @description Immutable for a public asset (cached for a year); never publicly cached for a `jwt` asset.
+         */
+        get: operations["getHlsSegment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-control/signing-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List signing keys */
+        get: operations["listSigningKeys"];
+        put?: never;
+        /**
+         * Create a signing key
+         * @description Makes an ES256 (P-256) key pair. Sign viewer tokens with its `privateKey` and `publicKey` (`signAccessJwt` of `@livepeer/core/crypto`). The body is optional (Livepeer's SDK sends none); without `name` the key is named "Signing key". Only the public key is kept.
+         */
+        post: operations["createSigningKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-control/signing-key/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a signing key */
+        get: operations["getSigningKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a signing key
+         * @description Its viewer tokens, and the media links they opened, are refused from then on.
+         */
+        delete: operations["deleteSigningKey"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a signing key, or disable (enable) it
+         * @description Disabling a key refuses its viewer tokens, and the media links they opened, from the next request on.
+         */
+        patch: operations["updateSigningKey"];
         trace?: never;
     };
     "/api/health": {
@@ -1175,6 +1265,41 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "3c1f9a2e-8b7d-4c6e-9f5a-1b2c3d4e5f6a",
+         *       "name": "Web app",
+         *       "publicKey": "LS0tLS1CRUdJTiBQVUJMSUMgS0VZLS0tLS0KTUZrd0V3WUhLb1pJemowQ0FRWUlLb1pJemowREFRY0RRZ0FF…",
+         *       "createdAt": 1763740000000,
+         *       "disabled": false
+         *     }
+         */
+        SigningKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Base64 of the SPKI PEM of the ES256 (P-256) public key: the `pub` claim of the tokens it signs. */
+            publicKey: string;
+            createdAt: number;
+            /** @description A disabled key's tokens are refused, and the media links they opened stop working. */
+            disabled: boolean;
+            /** @description When a token signed with it was last accepted (to the minute). */
+            lastSeen?: number;
+        };
+        CreatedSigningKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Base64 of the SPKI PEM of the ES256 (P-256) public key: the `pub` claim of the tokens it signs. */
+            publicKey: string;
+            createdAt: number;
+            /** @description A disabled key's tokens are refused, and the media links they opened stop working. */
+            disabled: boolean;
+            /** @description When a token signed with it was last accepted (to the minute). */
+            lastSeen?: number;
+            /** @description Base64 of the PKCS#8 PEM of the private key, as `signAccessJwt` of `@livepeer/core/crypto` reads it. Shown this once: it is not kept. */
+            privateKey: string;
+        };
+        /**
+         * @example {
          *       "ok": true,
          *       "node": {
          *         "id": "2d0c8f9e-8a51-4c1e-9a6b-3f1e2d4c5b6a",
@@ -1489,8 +1614,8 @@ export interface components {
                 "application/json": components["schemas"]["Errors"];
             };
         };
-        /** @description The resource's state does not allow this now. */
-        Error409: {
+        /** @description A well-formed body that is not valid: each message names the field and says why. */
+        Error422: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1498,8 +1623,8 @@ export interface components {
                 "application/json": components["schemas"]["Errors"];
             };
         };
-        /** @description A well-formed body that is not valid: each message names the field and says why. */
-        Error422: {
+        /** @description The resource's state does not allow this now. */
+        Error409: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1529,6 +1654,12 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    playbackPolicy?: {
+                        /** @enum {string} */
+                        type: "public" | "jwt";
+                    };
+                    /** @description The HLS segments' target duration (they are cut at keyframes); the default is 6 s. */
+                    targetSegmentSizeSecs?: number;
                 };
             };
         };
@@ -1652,6 +1783,52 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    updateAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    playbackPolicy?: {
+                        /** @enum {string} */
+                        type: "public" | "jwt";
+                    };
+                    creatorId?: string | {
+                        /** @constant */
+                        type: "unverified";
+                        value: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The asset as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
         };
@@ -2786,8 +2963,14 @@ export interface operations {
     };
     getPlaybackInfo: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description A viewer token, for an asset whose playback policy is `jwt`. */
+                jwt?: string;
+            };
+            header?: {
+                /** @description A viewer token, as the `jwt` query parameter. */
+                "Livepeer-Jwt"?: string;
+            };
             path: {
                 /** @description The asset's `playbackId`: whoever holds it may play the asset. */
                 playbackId: string;
@@ -2796,7 +2979,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Where to play the asset from. */
+            /** @description Where to play the asset from, and its playback policy. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2806,7 +2989,15 @@ export interface operations {
                         /** @constant */
                         type: "vod";
                         meta: {
+                            playbackPolicy: components["schemas"]["PlaybackPolicyOutput"];
                             source: ({
+                                /** @constant */
+                                hrn: "HLS (TS)";
+                                /** @constant */
+                                type: "html5/application/vnd.apple.mpegurl";
+                                /** @description The media playlist: fMP4 (CMAF) segments cut from the MP4 on request; `HLS (TS)` is Livepeer's name for it. */
+                                url: string;
+                            } | {
                                 /** @constant */
                                 hrn: "MP4";
                                 /** @constant */
@@ -2827,6 +3018,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The asset's policy is `jwt` and no token was sent. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description A token was sent and refused: expired, for another playbackId, a bad signature, or a signing key that is unknown, disabled, deleted or another account's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
             /** @description No ready asset has this playbackId. */
             404: {
                 headers: {
@@ -2841,9 +3050,16 @@ export interface operations {
     };
     getPlaybackVideo: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A viewer token (JWT, ES256) signed with one of the owner's signing keys; only for assets whose `playbackPolicy` is `jwt`. */
+                jwt?: string;
+                /** @description A short-lived media token, as the HLS playlist of a `jwt` asset writes into its segment URLs. */
+                token?: string;
+            };
             header?: {
                 Range?: string;
+                /** @description The viewer token, as a header instead of the `jwt` parameter. */
+                "Livepeer-Jwt"?: string;
             };
             path: {
                 /** @description The asset's `playbackId`: whoever holds it may play the asset. */
@@ -2871,6 +3087,24 @@ export interface operations {
                     "video/mp4": string;
                 };
             };
+            /** @description The asset's playback policy is `jwt` and no token was sent. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description A token was sent and refused: expired, for another playbackId, badly signed, or its signing key is unknown, disabled or another user's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
             /** @description No ready asset has this playbackId. */
             404: {
                 headers: {
@@ -2892,9 +3126,16 @@ export interface operations {
     };
     getPlaybackPoster: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A viewer token (JWT, ES256) signed with one of the owner's signing keys; only for assets whose `playbackPolicy` is `jwt`. */
+                jwt?: string;
+                /** @description A short-lived media token, as the HLS playlist of a `jwt` asset writes into its segment URLs. */
+                token?: string;
+            };
             header?: {
                 Range?: string;
+                /** @description The viewer token, as a header instead of the `jwt` parameter. */
+                "Livepeer-Jwt"?: string;
             };
             path: {
                 /** @description The asset's `playbackId`: whoever holds it may play the asset. */
@@ -2913,13 +3154,31 @@ export interface operations {
                     "image/jpeg": string;
                 };
             };
-            /** @description The range asked for. */
+            /** @description The range asked for, with `Content-Range`. */
             206: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "image/jpeg": string;
+                };
+            };
+            /** @description The asset's playback policy is `jwt` and no token was sent. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description A token was sent and refused: expired, for another playbackId, badly signed, or its signing key is unknown, disabled or another user's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
                 };
             };
             /** @description No ready asset has this playbackId, or no poster could be made for it. */
@@ -2938,6 +3197,337 @@ export interface operations {
                 };
                 content?: never;
             };
+            500: components["responses"]["Error500"];
+        };
+    };
+    getHlsPlaylist: {
+        parameters: {
+            query?: {
+                /** @description A viewer token (JWT, ES256) signed with one of the owner's signing keys; only for assets whose `playbackPolicy` is `jwt`. */
+                jwt?: string;
+                /** @description A short-lived media token, as the HLS playlist of a `jwt` asset writes into its segment URLs. */
+                token?: string;
+            };
+            header?: {
+                Range?: string;
+                /** @description The viewer token, as a header instead of the `jwt` parameter. */
+                "Livepeer-Jwt"?: string;
+            };
+            path: {
+                /** @description The asset's `playbackId`: whoever holds it may play the asset. */
+                playbackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The playlist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": string;
+                };
+            };
+            /** @description The range asked for, with `Content-Range`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": string;
+                };
+            };
+            /** @description The asset's playback policy is `jwt` and no token was sent. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description A token was sent and refused: expired, for another playbackId, badly signed, or its signing key is unknown, disabled or another user's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description No ready asset has this playbackId. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description The range is outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["Error500"];
+        };
+    };
+    getHlsSegment: {
+        parameters: {
+            query?: {
+                /** @description A viewer token (JWT, ES256) signed with one of the owner's signing keys; only for assets whose `playbackPolicy` is `jwt`. */
+                jwt?: string;
+                /** @description A short-lived media token, as the HLS playlist of a `jwt` asset writes into its segment URLs. */
+                token?: string;
+            };
+            header?: {
+                Range?: string;
+                /** @description The viewer token, as a header instead of the `jwt` parameter. */
+                "Livepeer-Jwt"?: string;
+            };
+            path: {
+                /** @description The asset's `playbackId`: whoever holds it may play the asset. */
+                playbackId: string;
+                /** @description The packaging version the playlist names (`v1`). */
+                version: string;
+                /** @description `init.mp4` (the fMP4 initialization segment) or `{n}.m4s` (media segment n, from 0). */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The segment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The range asked for, with `Content-Range`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The asset's playback policy is `jwt` and no token was sent. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description A token was sent and refused: expired, for another playbackId, badly signed, or its signing key is unknown, disabled or another user's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description No ready asset has this playbackId, or no such segment or packaging version. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description The range is outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["Error500"];
+        };
+    };
+    listSigningKeys: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's keys (never their private keys), newest first. */
+            200: {
+                headers: {
+                    /** @description The next page, when there is one: `<…?cursor=…>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKey"][];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    createSigningKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h answers the first answer again (status and body, also a 4xx) instead of acting twice. Keys are per user; 1 to 255 printable ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The key, with its `privateKey` this once. */
+            200: {
+                headers: {
+                    /** @description Present when this answer is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedSigningKey"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description A request with the same `Idempotency-Key` is still in progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            /** @description A well-formed body that is not valid: each message names the field and says why. Or: The `Idempotency-Key` was used with another request (endpoint or body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing key's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKey"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    deleteSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing key's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    updateSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing key's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    disabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed (Livepeer's SDK expects no body). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
         };
     };

@@ -56,6 +56,11 @@ export async function updateAsset(db: Db, id: string, patch: AssetPatch): Promis
   return row;
 }
 
+export async function updateUserAsset(db: Db, userId: string, id: string, patch: AssetPatch): Promise<AssetRow | undefined> {
+  const [row] = await db.update(assets).set(patch).where(and(eq(assets.id, id), eq(assets.userId, userId))).returning();
+  return row;
+}
+
 export async function deleteUserAsset(db: Db, userId: string, id: string): Promise<AssetRow | undefined> {
   const [row] = await db.delete(assets).where(and(eq(assets.id, id), eq(assets.userId, userId))).returning();
   return row;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { preparedStatement } from "./prepared";
-import { assets, tasks, type AssetRow, type TaskRow } from "./schema";
+import { assets, tasks, type AssetRow, type PlaybackPolicyType, type TaskRow } from "./schema";
 
 /** A type alias, not an interface: a prepared statement takes its values as a Record. */
 export type NewUpload = {
@@ -9,6 +9,9 @@ export type NewUpload = {
   userId: string;
   playbackId: string;
   name: string;
+  playbackPolicy: PlaybackPolicyType;
+  /** Null: the default segment duration. */
+  targetSegmentSecs: number | null;
   storageKey: string;
   uploadExpiresAt: number;
   taskParams: Record<string, unknown>;
@@ -28,6 +31,8 @@ const insertUploadStatement = preparedStatement((db) => {
         userId: value("userId"),
         playbackId: value("playbackId"),
         name: value("name"),
+        playbackPolicy: value("playbackPolicy"),
+        targetSegmentSecs: value("targetSegmentSecs"),
         status: "waiting",
         storageKey: value("storageKey"),
         uploadExpiresAt: value("uploadExpiresAt"),

@@ -1,5 +1,12 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { assetSchema, listAssetsQuerySchema, requestUploadSchema, resumableUploadSchema, uploadRequestedSchema } from "@/lib/assets/schemas";
+import {
+  assetSchema,
+  listAssetsQuerySchema,
+  requestUploadSchema,
+  resumableUploadSchema,
+  updateAssetSchema,
+  uploadRequestedSchema,
+} from "@/lib/assets/schemas";
 import { exportRequestSchema } from "@/lib/export/schemas";
 import { taskEnvelopeSchema } from "@/lib/tasks/schemas";
 import { idempotent } from "./idempotency";
@@ -45,6 +52,17 @@ export const assetPaths: ZodOpenApiPathsObject = {
       security: BEARER,
       requestParams: { path: assetId },
       responses: { 200: jsonResponse("The asset.", assetSchema), ...errorResponses([...AUTHENTICATED, 404]) },
+    },
+    patch: {
+      tags,
+      operationId: "updateAsset",
+      summary: "Rename an asset, change its playback policy or creator id",
+      description:
+        "Livepeer's update: only the given fields change. A new name sends `asset.updated`. A new `playbackPolicy` holds for every playback URL from the next request on: `jwt` makes viewers need a token signed with one of your signing keys.",
+      security: BEARER,
+      requestParams: { path: assetId },
+      requestBody: { content: { "application/json": { schema: updateAssetSchema } } },
+      responses: { 200: jsonResponse("The asset as it now is.", assetSchema), ...errorResponses([...AUTHENTICATED, ...JSON_BODY, 404]) },
     },
     delete: {
       tags,

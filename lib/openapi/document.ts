@@ -1,4 +1,5 @@
 import { createDocument } from "zod-openapi";
+import { accessControlPaths } from "./access-control";
 import { assetPaths } from "./assets";
 import { internalPaths } from "./internal";
 import { keyPaths } from "./keys";
@@ -17,7 +18,8 @@ const TAGS = [
   { name: "Tasks", description: "Uploads' processing and exports, Livepeer Studio's task object." },
   { name: "Webhooks", description: "Backends learn of changes without polling: endpoints, delivery logs and the events sent." },
   { name: "API keys", description: "Tokens for the API, shown once." },
-  { name: "Playback", description: "Public playback by playbackId, and signed downloads." },
+  { name: "Playback", description: "Playback by playbackId (public, or with a viewer token), and signed downloads." },
+  { name: "Access control", description: "Signing keys for signed playback: viewer tokens (ES256 JWTs) that open a `jwt` asset." },
   { name: "Service", description: "Health and this document." },
   { name: "Internal", description: "Endpoints of the libraries the service embeds: Auth.js for the dashboard's sign-in, Inngest's serve endpoint. Not for integrators." },
 ];
@@ -47,7 +49,7 @@ function build(): OpenApiDocument {
         },
       },
     },
-    paths: { ...assetPaths, ...uploadPaths, ...taskPaths, ...webhookPaths, ...keyPaths, ...playbackPaths, ...servicePaths, ...internalPaths },
+    paths: { ...assetPaths, ...uploadPaths, ...taskPaths, ...webhookPaths, ...keyPaths, ...playbackPaths, ...accessControlPaths, ...servicePaths, ...internalPaths },
     webhooks: webhookEvents,
   });
 }

@@ -9,6 +9,14 @@ const playbackId = z.object({
   playbackId: z.string().meta({ description: "The asset's `playbackId`: whoever holds it may play the asset.", example: "k3j9x0a8b7c6d5e4" }),
 });
 
+const viewerTokenQuery = z.object({
+  jwt: z.string().optional().meta({ description: "A viewer token, for an asset whose playback policy is `jwt`." }),
+});
+
+const viewerTokenHeader = z.object({
+  "Livepeer-Jwt": z.string().optional().meta({ description: "A viewer token, as the `jwt` query parameter." }),
+});
+
 const range = z.object({ Range: z.string().optional().meta({ example: "bytes=0-1023" }) });
 
 /** A `jwt` asset's media URLs take the viewer's token, or the media token a playlist put in its URLs. */
@@ -52,10 +60,18 @@ export const playbackPaths: ZodOpenApiPathsObject = {
       tags,
       operationId: "getPlaybackInfo",
       summary: "Playback info (Livepeer's shape)",
-      description: "No token: the playbackId is the capability. Open to every origin (CORS).",
+      description:
+        "A `public` asset needs no token: the playbackId is the capability. A `jwt` asset needs a viewer token (an ES256 JWT made with one of the owner's signing keys, e.g. by `signAccessJwt`) as the `jwt` query parameter or the `Livepeer-Jwt` header, or the owner's API token or dashboard session. Open to every origin (CORS).",
       security: PUBLIC,
-      requestParams: { path: playbackId },
-      responses: { 200: jsonResponse("Where to play the asset from.", playbackInfoSchema), ...errorResponses([...ALWAYS, 404], notPlayable) },
+      requestParams: { path: playbackId, query: viewerTokenQuery, header: viewerTokenHeader },
+      responses: {
+        200: jsonResponse("Where to play the asset from, and its playback policy.", playbackInfoSchema),
+        ...errorResponses([...ALWAYS, 401, 403, 404], {
+          401: "The asset's policy is `jwt` and no token was sent.",
+          403: "A token was sent and refused: expired, for another playbackId, a bad signature, or a signing key that is unknown, disabled, deleted or another account's.",
+          ...notPlayable,
+        }),
+      },
     },
   },
   "/api/playback/{playbackId}/video.mp4": {

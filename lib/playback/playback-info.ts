@@ -2,7 +2,7 @@ import type { AssetRow } from "@/lib/db/schema";
 import type { PlaybackInfo, PlaybackSource } from "./schemas";
 import { playbackUrls } from "./urls";
 
-/** Livepeer's playback info of a ready asset: its HLS first (players take the first they can play), its MP4, and its poster when it has one. */
+/** Livepeer's playback info of a ready asset: its policy, its HLS first (players take the first they can play), its MP4, and its poster when it has one. */
 export function playbackInfo(asset: AssetRow, origin: string): PlaybackInfo {
   const urls = playbackUrls(origin, asset.playbackId);
   const video = asset.videoSpec?.tracks.find((track) => track.type === "video");
@@ -18,5 +18,5 @@ export function playbackInfo(asset: AssetRow, origin: string): PlaybackInfo {
     },
   ];
   if (asset.posterKey) source.push({ hrn: "Thumbnail (JPEG)", type: "image/jpeg", url: urls.poster });
-  return { type: "vod", meta: { source } };
+  return { type: "vod", meta: { playbackPolicy: { type: asset.playbackPolicy }, source } };
 }

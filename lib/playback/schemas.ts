@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { playbackPolicySchema } from "@/lib/assets/schemas";
 
 /** Names and types as Livepeer's playback info has them, so its SDKs and players accept ours. */
 const hlsSourceSchema = z.object({
@@ -25,7 +26,10 @@ const thumbnailSourceSchema = z.object({
 
 export const playbackInfoSchema = z.object({
   type: z.literal("vod"),
-  meta: z.object({ source: z.array(z.discriminatedUnion("hrn", [hlsSourceSchema, mp4SourceSchema, thumbnailSourceSchema])) }),
+  meta: z.object({
+    playbackPolicy: playbackPolicySchema,
+    source: z.array(z.discriminatedUnion("hrn", [hlsSourceSchema, mp4SourceSchema, thumbnailSourceSchema])),
+  }),
 });
 
 export type PlaybackInfo = z.infer<typeof playbackInfoSchema>;

@@ -107,9 +107,9 @@ describe.each(testDatabaseKinds)("hostile input on %s", (kind) => {
   describe("methods", () => {
     it("answer 405 with Allow and the error shape on an existing route", async () => {
       const { asset } = await requestUpload(user.token);
-      const patch = await callRoute(routes.assetById.PATCH, `/api/asset/${asset.id}`, { method: "PATCH", token: user.token, params: { id: asset.id } });
-      await expectError(patch, 405, /method PATCH is not allowed here/);
-      expect(patch.headers.get("allow")).toBe("GET, HEAD, DELETE, OPTIONS");
+      const put = await callRoute(routes.assetById.PUT, `/api/asset/${asset.id}`, { method: "PUT", token: user.token, params: { id: asset.id } });
+      await expectError(put, 405, /method PUT is not allowed here/);
+      expect(put.headers.get("allow")).toBe("GET, HEAD, PATCH, DELETE, OPTIONS");
       const get = await callRoute(routes.requestUploadRoute.GET, "/api/asset/request-upload", { token: user.token });
       await expectError(get, 405);
       expect(get.headers.get("allow")).toBe("POST, OPTIONS");

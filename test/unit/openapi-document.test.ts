@@ -61,9 +61,9 @@ describe("the OpenAPI document", () => {
     expect(missing).toEqual([]);
   });
 
-  it("documents Idempotency-Key, its replay header, 409 and 422 on the four POSTs that accept it", () => {
+  it("documents Idempotency-Key, its replay header, 409 and 422 on the POSTs that accept it", () => {
     const paths = openApiDocument().paths ?? {};
-    for (const path of ["/api/asset/request-upload", "/api/asset/{id}/export", "/api/webhook", "/api/keys"]) {
+    for (const path of ["/api/asset/request-upload", "/api/asset/{id}/export", "/api/webhook", "/api/keys", "/api/access-control/signing-key"]) {
       const operation = paths[path]?.post;
       expect(operation?.parameters, path).toContainEqual(expect.objectContaining({ in: "header", name: "Idempotency-Key" }));
       const responses = operation?.responses ?? {};

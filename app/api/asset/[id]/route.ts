@@ -3,7 +3,9 @@ import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
 import { withUser } from "@/lib/api/with-user";
 import { deleteAsset } from "@/lib/assets/delete-asset";
+import { updateAssetSchema } from "@/lib/assets/schemas";
 import { assetUrlContext, serializeAsset } from "@/lib/assets/serialize-asset";
+import { updateAsset } from "@/lib/assets/update-asset";
 import { findUserAsset } from "@/lib/db/assets";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
@@ -12,6 +14,10 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     if (!asset) throw notFound("asset not found");
     return Response.json(await serializeAsset(asset, assetUrlContext(app, origin)));
   }),
+
+  PATCH: withUser({ body: updateAssetSchema }, async ({ body, params, app, caller, origin }) =>
+    Response.json(await updateAsset(app, { userId: caller.userId, id: idParam(params.id, "asset"), origin }, body)),
+  ),
 
   DELETE: withUser(async ({ params, app, caller }) => {
     await deleteAsset(app, caller.userId, idParam(params.id, "asset"));

@@ -5,6 +5,6 @@ import { requestUploadSchema } from "@/lib/assets/schemas";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withUser({ body: requestUploadSchema, idempotent: true }, async ({ body, app, caller, origin }) =>
-    Response.json(await createUpload(app, { userId: caller.userId, name: body.name, origin })),
+    Response.json(await createUpload(app, { userId: caller.userId, input: body, origin })),
   ),
 });
