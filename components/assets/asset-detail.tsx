@@ -2,12 +2,14 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
+import { VideoPlayer } from "@/components/player/video-player";
 import { TaskList } from "@/components/tasks/task-list";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { cardStyles } from "@/components/ui/styles";
 import type { Asset } from "@/lib/assets/schemas";
 import { api, ApiRequestError, dataOf, messagesOf } from "@/lib/client/api";
+import { playbackUrls } from "@/lib/playback/urls";
 import { AssetFacts } from "./asset-facts";
 import { DeleteAsset } from "./delete-asset";
 import { ExportForm } from "./export-form";
@@ -91,7 +93,15 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
-          {asset.downloadUrl && <Player src={asset.downloadUrl} poster={posterUrlOf(asset)} name={asset.name} onExpired={reload} />}
+          {asset.status === "ready" && (
+            <VideoPlayer
+              hls={playbackUrls("", asset.playbackId).hls}
+              mp4={playbackUrls("", asset.playbackId).video}
+              poster={posterUrlOf(asset)}
+              label={`Player: ${asset.name}`}
+              className="aspect-video w-full rounded-lg bg-black"
+            />
+          )}
           {asset.status === "ready" && <UseThisVideo asset={asset} origin={window.location.origin} />}
           <section aria-labelledby="facts-heading" className={cardStyles}>
             <h2 id="facts-heading" className="mb-4 text-lg font-semibold">
@@ -122,34 +132,5 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
         </div>
       </div>
     </div>
-  );
-}
-
-/**
- * Keeps the first signed URL: each fetch of the asset signs a new one, and changing `src` would
- * restart playback. A fresh one is fetched only when this one fails (it expired).
- */
-function Player({ src, poster, name, onExpired }: { src: string; poster?: string; name: string; onExpired(): void }) {
-  const [current, setCurrent] = useState(src);
-  const [failed, setFailed] = useState(false);
-  if (failed && src !== current) {
-    setCurrent(src);
-    setFailed(false);
-  }
-  return (
-    <video
-      key={current}
-      src={current}
-      poster={poster}
-      controls
-      preload="metadata"
-      playsInline
-      aria-label={`Player: ${name}`}
-      className="aspect-video w-full rounded-lg bg-black"
-      onError={() => {
-        setFailed(true);
-        onExpired();
-      }}
-    />
   );
 }
