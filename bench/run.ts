@@ -11,6 +11,7 @@ import path from "node:path";
 import { benchConcurrency } from "./concurrency";
 import { benchExport } from "./export";
 import { benchFootprint } from "./footprint";
+import { benchHls } from "./hls";
 import { describeMachine } from "./lib/machine";
 import { makeFile, makeLargeMp4 } from "./lib/make-media";
 import { printResult, type BenchResult } from "./lib/results";
@@ -33,6 +34,7 @@ const BENCHES: Record<string, () => Promise<BenchResult>> = {
   tus: async () => benchTusUpload(await makeFile(workDir, sizeBytes)),
   processing: async () => benchProcessing(await makeLargeMp4(workDir, sizeBytes)),
   export: async () => benchExport(await makeLargeMp4(workDir, sizeBytes)),
+  hls: async () => benchHls(await makeLargeMp4(workDir, sizeBytes)),
   concurrency: () => benchConcurrency(),
   bodies: () => benchRequestBodies(),
   footprint: () => benchFootprint(databaseUrl),

@@ -35,6 +35,7 @@ export function sampleMemory(pid: number, measure: (pid: number) => number = rss
   let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, measure(pid))), 50);
   return {
+    peakSoFar: () => peak,
     stop() {
       clearInterval(timer);
       return { before, peak, growth: peak - before };
