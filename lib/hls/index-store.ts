@@ -17,12 +17,13 @@ const FIRST_READ_BYTES = 256 * 1024;
 /** Indexes kept decoded per store, by the segments they hold: a few MB at most. */
 const CACHED_SEGMENTS = 100_000;
 
-/** Writes the asset's packaging index from its moov (already read by the upload check). */
-export async function writePackagingIndex(storage: Storage, asset: PackagedAsset, moov: DataView): Promise<void> {
+/** Writes the asset's packaging index from its moov (already read by the upload check); returns its bytes. */
+export async function writePackagingIndex(storage: Storage, asset: PackagedAsset, moov: DataView): Promise<Uint8Array> {
   const tracks = readTrackSamples(moov);
-  const segments = planSegments(tracks, asset.targetSegmentSecs ?? DEFAULT_SEGMENT_SECONDS);
-  await storage.putObject(assetPackagingIndexKey(asset.id), encodeIndex(tracks, segments), "application/octet-stream");
+  const bytes = encodeIndex(tracks, planSegments(tracks, asset.targetSegmentSecs ?? DEFAULT_SEGMENT_SECONDS));
+  await storage.putObject(assetPackagingIndexKey(asset.id), bytes, "application/octet-stream");
   cacheOf(storage).delete(asset.id);
+  return bytes;
 }
 
 /**
@@ -60,10 +61,7 @@ async function readIndex(storage: Storage, asset: PackagedAsset): Promise<Packag
   const key = assetPackagingIndexKey(asset.id);
   const stored = await storage.stat(key);
   const head = stored ? await readBytes(storage, key, 0, Math.min(stored.size, FIRST_READ_BYTES)) : undefined;
-  if (!stored || !head || !isCurrentIndex(head)) {
-    await buildIndex(storage, asset);
-    return readIndex(storage, asset);
-  }
+  if (!stored || !head || !isCurrentIndex(head)) return decodeIndex(await buildIndex(storage, asset)).index;
   try {
     return decodeIndex(head).index;
   } catch (error) {
@@ -73,11 +71,11 @@ async function readIndex(storage: Storage, asset: PackagedAsset): Promise<Packag
   }
 }
 
-async function buildIndex(storage: Storage, asset: PackagedAsset): Promise<void> {
+async function buildIndex(storage: Storage, asset: PackagedAsset): Promise<Uint8Array> {
   const reader = await storage.openRangeReader(asset.storageKey);
   try {
     const { moov } = await probeMp4(reader);
-    await writePackagingIndex(storage, asset, moov);
+    return await writePackagingIndex(storage, asset, moov);
   } finally {
     await reader.close();
   }

@@ -38,8 +38,20 @@ export interface TrackSamples {
   channels: number;
 }
 
-/** The first video track and the first audio track of a moov; the other tracks are not streamed. */
+/**
+ * The first video track and the first audio track of a moov; the other tracks are not streamed.
+ * A sample table the upload check did not need and cannot be read makes the file unpackageable.
+ */
 export function readTrackSamples(moov: DataView): TrackSamples[] {
+  try {
+    return readTracks(moov);
+  } catch (error) {
+    if (error instanceof UnpackageableError) throw error;
+    throw new UnpackageableError(`its sample tables cannot be read: ${(error as Error).message}`);
+  }
+}
+
+function readTracks(moov: DataView): TrackSamples[] {
   const root: Box = { type: "moov", start: 0, end: moov.byteLength };
   const movieTimescale = timing(moov, child(moov, root, "mvhd")).timescale;
   const tracks: TrackSamples[] = [];

@@ -147,11 +147,18 @@ describe.skipIf(!testDatabaseKinds.includes("postgres"))("two nodes on one Postg
     const info = await (await fetch(`${b.url}/api/playback/${playbackId}`)).json();
     expect(info.meta.source[1]).toMatchObject({ hrn: "MP4", url: `${b.url}/api/playback/${playbackId}/video.mp4` });
     const size = fixture("h264-aac.mp4").length;
-    const part = await fetch(info.meta.source[0].url, { headers: { range: "bytes=0-99" } });
+    const part = await fetch(info.meta.source[1].url, { headers: { range: "bytes=0-99" } });
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 0-99/${size}`);
     expect(part.headers.get("content-length")).toBe("100");
     expect(Buffer.from(await part.arrayBuffer()).equals(fixture("h264-aac.mp4").subarray(0, 100))).toBe(true);
+    // The HLS packaging index lives in the bucket too: the other node cuts the same segments.
+    const playlist = await (await fetch(info.meta.source[0].url)).text();
+    const segment = playlist.split("\n").find((line) => line.endsWith(".m4s"))!;
+    const segmentUrl = (node: ServerProcess) => `${node.url}/api/hls/${playbackId}/${segment}`;
+    const [fromA, fromB] = await Promise.all([a, b].map(async (node) => Buffer.from(await (await fetch(segmentUrl(node))).arrayBuffer())));
+    expect(fromB.length).toBeGreaterThan(1000);
+    expect(fromB.equals(fromA)).toBe(true);
   });
 
   it("shares generated secrets: a session cookie from one node works on the other, and signing out on it ends it on both", async () => {
