@@ -63,7 +63,9 @@ describe("playback from the production server", () => {
     expect(page.headers.get("content-security-policy") ?? "").not.toMatch(/frame-ancestors/);
     const html = await page.text();
     const video = html.match(/<video[^>]*>/)?.[0] ?? "";
-    expect(video).toContain(`src="/api/playback/${playbackId}/video.mp4"`);
+    // The player picks its source in the browser (hls.js, native HLS, or the MP4): both are in the page.
+    expect(html).toContain(`/api/hls/${playbackId}/index.m3u8`);
+    expect(html).toContain(`/api/playback/${playbackId}/video.mp4`);
     expect(video).toMatch(/ controls=""/);
     expect(video).toMatch(/ playsInline=""/i);
     expect(video).toContain('aria-label="Embedded &lt;film&gt;"');
