@@ -1,3 +1,4 @@
+import { ListCursors } from "@/lib/api/list-cursor";
 import { ReceivingUploads } from "@/lib/assets/receiving-uploads";
 import { recoverInterruptedUploads } from "@/lib/assets/recover-interrupted-uploads";
 import { ensureInitUser } from "@/lib/auth/ensure-user";
@@ -38,8 +39,9 @@ export interface App extends TaskDeps {
   receivingUploads: ReceivingUploads;
   /** Encrypts the dashboard's session cookies (Auth.js). */
   authSecret: string;
-  /** Signs the upload URLs and tus tokens this service issues. */
+  /** Signs the upload URLs and tus tokens this service issues (and list cursors, with a key derived from it). */
   uploadSigningSecret: string;
+  listCursors: ListCursors;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       verifiedTokens: new VerifiedTokenCache(),
       authSecret: secrets.authSecret,
       uploadSigningSecret: secrets.uploadSigningSecret,
+      listCursors: new ListCursors(secrets.uploadSigningSecret),
       async close() {
         await stopListeningForEvents();
         await stopListeningForCancels();

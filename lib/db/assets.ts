@@ -1,6 +1,5 @@
-import { and, eq, ilike, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
 import { preparedStatement } from "./prepared";
 import { assets, type AssetRow } from "./schema";
 
@@ -30,27 +29,6 @@ export async function findUserAsset(db: Db, userId: string, id: string): Promise
   return row;
 }
 
-export async function listUserAssets(
-  db: Db,
-  userId: string,
-  page: PageRequest,
-  filter: { search?: string } = {},
-): Promise<Page<AssetRow>> {
-  const rows = await db
-    .select()
-    .from(assets)
-    .where(
-      and(
-        eq(assets.userId, userId),
-        filter.search ? ilike(assets.name, `%${escapeLikePattern(filter.search)}%`) : undefined,
-        keysetWhere(assets, page.cursor),
-      ),
-    )
-    .orderBy(...keysetOrder(assets))
-    .limit(page.limit + 1);
-  return toPage(rows, page.limit);
-}
-
 export async function updateAsset(db: Db, id: string, patch: AssetPatch): Promise<AssetRow | undefined> {
   const [row] = await db.update(assets).set(patch).where(eq(assets.id, id)).returning();
   return row;
@@ -59,9 +37,4 @@ export async function updateAsset(db: Db, id: string, patch: AssetPatch): Promis
 export async function deleteUserAsset(db: Db, userId: string, id: string): Promise<AssetRow | undefined> {
   const [row] = await db.delete(assets).where(and(eq(assets.id, id), eq(assets.userId, userId))).returning();
   return row;
-}
-
-/** The search is a plain substring: LIKE's wildcards and its escape character match themselves. */
-function escapeLikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
