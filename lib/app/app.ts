@@ -75,7 +75,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const stopListeningForCancels = await database.listen(TASK_CANCELLED_CHANNEL, (taskId) => runner.stop?.(taskId));
     const limiter: SharedLimiter = redis && config.redis ? new RedisLimiter(redis, config.redis.keyPrefix) : new DatabaseLimiter(db);
     const maintenance = startMaintenance(
-      { db, node, runner, webhookEvents, runnerKind: runner.kind, storageKind: storage.kind, startedAt: now(), now },
+      {
+        db,
+        node,
+        runner,
+        webhookEvents,
+        runnerKind: runner.kind,
+        storageKind: storage.kind,
+        startedAt: now(),
+        taskRetentionMs: config.taskRetentionDays * 24 * 3600_000,
+        now,
+      },
       (config.taskLeaseSeconds * 1000) / 3,
     );
     await maintenance.started();
