@@ -24,8 +24,16 @@ export async function findAssetByPlaybackId(db: Db, playbackId: string): Promise
   return row;
 }
 
+const findUserAssetStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.id, sql.placeholder("id")), eq(assets.userId, sql.placeholder("userId"))))
+    .prepare("find_user_asset"),
+);
+
 export async function findUserAsset(db: Db, userId: string, id: string): Promise<AssetRow | undefined> {
-  const [row] = await db.select().from(assets).where(and(eq(assets.id, id), eq(assets.userId, userId)));
+  const [row] = await findUserAssetStatement(db).execute({ id, userId });
   return row;
 }
 

@@ -58,6 +58,7 @@ describe.each(testDatabaseKinds)("list order and cursors on %s", (kind) => {
     const assetId = randomUUID();
     await insertUpload(t.app.db, {
       assetId,
+      taskId: randomUUID(),
       userId,
       playbackId: generatePlaybackId(),
       name: values.name,
