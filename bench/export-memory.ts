@@ -58,6 +58,7 @@ async function main() {
     const id = randomUUID();
     const { asset: waiting } = await insertUpload(app.db, {
       assetId: id,
+      taskId: randomUUID(),
       userId: user.id,
       playbackId: "benchbenchbench0",
       name: "bench",

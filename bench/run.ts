@@ -19,6 +19,7 @@ import { benchLocalUpload } from "./local-upload";
 import { benchProcessing } from "./processing";
 import { benchRequestBodies } from "./request-bodies";
 import { benchRequestUploadLoad } from "./request-upload-load";
+import { benchScale } from "./scale";
 import { benchTusUpload } from "./tus-upload";
 import { benchWebhooks } from "./webhooks";
 
@@ -39,6 +40,7 @@ const BENCHES: Record<string, () => Promise<BenchResult>> = {
   bodies: () => benchRequestBodies(),
   footprint: () => benchFootprint(databaseUrl),
   webhooks: () => benchWebhooks(databaseUrl),
+  scale: () => benchScale(databaseUrl),
 };
 
 async function main() {
@@ -80,6 +82,7 @@ function renderSection(name: string, result: BenchResult): string {
   for (const [figure, value] of Object.entries(result.figures)) lines.push(`| ${figure} | ${value} |`);
   lines.push("", "| check | measured | target | |", "|---|---|---|---|");
   for (const c of result.checks) lines.push(`| ${c.name} | ${c.value} | ${c.target} | ${c.ok ? "meets" : "misses"} |`);
+  if (result.notes) lines.push("", result.notes.trimEnd());
   return `${lines.join("\n")}\n\n`;
 }
 

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { round, type BenchResult } from "./lib/results";
 import { startService, type Service } from "./lib/service";
+import { percentile } from "./lib/timing";
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
 const CLIENTS = 10;
@@ -44,8 +45,6 @@ async function inParallel(count: number, call: (index: number) => Promise<void>)
     }),
   );
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function waitFor(check: () => boolean, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;

@@ -10,6 +10,8 @@ export interface BenchResult {
   /** Raw figures, printed as measured. */
   figures: Record<string, string | number>;
   checks: Check[];
+  /** Markdown written under the tables (query plans, for example). */
+  notes?: string;
 }
 
 export function printResult(result: BenchResult): void {
@@ -18,6 +20,7 @@ export function printResult(result: BenchResult): void {
   for (const check of result.checks) {
     console.log(`  ${check.ok ? "MEETS" : "MISSES"} ${check.name}: ${check.value} (target ${check.target})`);
   }
+  if (result.notes) console.log(`\n${result.notes}`);
 }
 
 export const round = (value: number, digits = 2) => Number(value.toFixed(digits));

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useUploads } from "@/components/upload/upload-provider";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
@@ -9,8 +9,10 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { inputStyles, labelStyles } from "@/components/ui/styles";
 import type { Asset } from "@/lib/assets/schemas";
+import type { ListTotal } from "@/lib/client/api";
 import { formatBytes, formatDuration } from "@/lib/client/format";
 import { usePagedList } from "@/lib/client/use-paged-list";
+import { useUrlQuery } from "@/lib/client/use-url-query";
 import { Poster, posterUrlOf } from "./poster";
 
 const PAGE_SIZE = 20;
@@ -20,23 +22,58 @@ const SEARCH_DELAY_MS = 300;
 const pollAssets = (assets: Asset[]) =>
   assets.some((asset) => asset.status === "waiting" || asset.status === "processing") ? 1000 : 5000;
 
-type SortKey = "created" | "name";
+type SortKey = "createdAt" | "name" | "size";
 interface Sort {
   key: SortKey;
   descending: boolean;
 }
+// The API's orders (GET /api/asset?sort&order), sorted on the server across every asset.
 const SORTS: Record<string, Sort & { label: string }> = {
-  "created-desc": { key: "created", descending: true, label: "Newest first" },
-  "created-asc": { key: "created", descending: false, label: "Oldest first" },
+  "createdAt-desc": { key: "createdAt", descending: true, label: "Newest first" },
+  "createdAt-asc": { key: "createdAt", descending: false, label: "Oldest first" },
   "name-asc": { key: "name", descending: false, label: "Name, A to Z" },
   "name-desc": { key: "name", descending: true, label: "Name, Z to A" },
+  "size-desc": { key: "size", descending: true, label: "Largest first" },
+  "size-asc": { key: "size", descending: false, label: "Smallest first" },
 };
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+/** Each order's first direction: names A to Z, the newest and the largest first. */
+const defaultDescending = (key: SortKey) => key !== "name";
+const STATUSES = ["waiting", "processing", "ready", "failed"] as const;
 
-/** Sorts within the page: the API pages newest first and has no other order. */
-function sorted(assets: Asset[], sort: Sort): Asset[] {
-  const compare = (a: Asset, b: Asset) => (sort.key === "name" ? collator.compare(a.name, b.name) : a.createdAt - b.createdAt);
-  return [...assets].sort((a, b) => (sort.descending ? -compare(a, b) : compare(a, b)));
+const SORT_KEYS: SortKey[] = ["createdAt", "name", "size"];
+const oneOf = <T extends string>(values: readonly T[], value: string | null) => values.find((v) => v === value);
+
+/** The list's state in the page's URL (`sort`, `order`, `status`, `search`), defaults left out. */
+function useAssetQuery() {
+  const { get, change } = useUrlQuery();
+  const key = oneOf(SORT_KEYS, get("sort")) ?? "createdAt";
+  const order = oneOf(["asc", "desc"] as const, get("order"));
+  const descending = order ? order === "desc" : defaultDescending(key);
+  const status = oneOf(STATUSES, get("status")) ?? "";
+  const search = get("search")?.trim() ?? "";
+  const setters = useMemo(
+    () => ({
+      setSort: (sort: Sort) =>
+        change({
+          sort: sort.key === "createdAt" ? undefined : sort.key,
+          order: sort.descending === defaultDescending(sort.key) ? undefined : sort.descending ? "desc" : "asc",
+        }),
+      setStatus: (value: string) => change({ status: value || undefined }),
+      // In place of the current entry: typing a word is one step back, not one per pause.
+      setSearch: (value: string) => change({ search: value || undefined }, "replace"),
+    }),
+    [change],
+  );
+  return { sort: { key, descending }, status, search, ...setters };
+}
+
+const numberFormat = new Intl.NumberFormat("en");
+
+/** "1,234 assets", or "About 1,000,000 assets" (two significant digits) for an estimate. */
+function describeTotal(total: ListTotal, filtered: boolean): string {
+  const count = total.exact ? total.count : Number(total.count.toPrecision(2));
+  const noun = count === 1 ? (filtered ? "asset matches" : "asset") : filtered ? "assets match" : "assets";
+  return `${total.exact ? "" : "About "}${numberFormat.format(count)} ${noun}`;
 }
 
 // Poster, name, status, duration, size, created: one grid for the header and the rows.
@@ -44,31 +81,53 @@ const columns = "lg:grid-cols-[4rem_minmax(0,1fr)_6.5rem_4.5rem_5.5rem_8rem]";
 
 export function AssetList() {
   const id = useId();
-  const [searchInput, setSearchInput] = useState("");
-  const [search, setSearch] = useState("");
-  const [sortId, setSortId] = useState("created-desc");
-  const sort = SORTS[sortId];
+  const query = useAssetQuery();
+  const { sort, status, search } = query;
+  const { setSearch } = query;
+  const [searchInput, setSearchInput] = useState(search);
   const { changes } = useUploads();
+  // The URL changes under the field too (back button, a shared link): the field follows it.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    if (searchInput.trim() !== search) setSearchInput(search);
+  }
   useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchInput.trim()), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      if (searchInput.trim() !== search) setSearch(searchInput.trim());
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [searchInput]);
+  }, [searchInput, search, setSearch]);
 
-  const list = usePagedList<Asset>("/api/asset", { limit: String(PAGE_SIZE), search }, pollAssets);
+  const list = usePagedList<Asset>(
+    "/api/asset",
+    { limit: String(PAGE_SIZE), sort: sort.key, order: sort.descending ? "desc" : "asc", status, search },
+    pollAssets,
+    { withTotal: true },
+  );
   const { refresh } = list;
   useEffect(() => {
     if (changes > 0) refresh();
   }, [changes, refresh]);
 
+  const sortId = `${sort.key}-${sort.descending ? "desc" : "asc"}`;
   const toggle = (key: SortKey) =>
-    setSortId(sort.key === key ? `${key}-${sort.descending ? "asc" : "desc"}` : key === "name" ? "name-asc" : "created-desc");
+    query.setSort({ key, descending: sort.key === key ? !sort.descending : defaultDescending(key) });
+  const filtered = Boolean(status || search);
 
   return (
     <section aria-labelledby="assets-heading" className="space-y-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <h2 id="assets-heading" className="text-lg font-semibold">
-          Your assets
-        </h2>
+        <div>
+          <h2 id="assets-heading" className="text-lg font-semibold">
+            Your assets
+          </h2>
+          {list.total && (
+            <p className="text-sm text-slate-600" data-testid="asset-total">
+              {describeTotal(list.total, filtered)}
+            </p>
+          )}
+        </div>
         <div className="flex flex-col gap-3 sm:flex-row">
           <div className="sm:w-72">
             <label htmlFor="asset-search" className={labelStyles}>
@@ -83,11 +142,24 @@ export function AssetList() {
               className={`${inputStyles} mt-1`}
             />
           </div>
+          <div className="sm:w-40">
+            <label htmlFor={`${id}-status`} className={labelStyles}>
+              Status
+            </label>
+            <select id={`${id}-status`} value={status} onChange={(e) => query.setStatus(e.target.value)} className={`${inputStyles} mt-1`}>
+              <option value="">All statuses</option>
+              {STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="sm:w-44">
             <label htmlFor={`${id}-sort`} className={labelStyles}>
               Sort
             </label>
-            <select id={`${id}-sort`} value={sortId} onChange={(e) => setSortId(e.target.value)} className={`${inputStyles} mt-1`}>
+            <select id={`${id}-sort`} value={sortId} onChange={(e) => query.setSort(SORTS[e.target.value])} className={`${inputStyles} mt-1`}>
               {Object.entries(SORTS).map(([value, { label }]) => (
                 <option key={value} value={value}>
                   {label}
@@ -103,23 +175,21 @@ export function AssetList() {
           list.errors.length === 0 && <p className="py-8 text-center text-sm text-slate-500">Loading assets…</p>
         ) : list.items.length === 0 ? (
           // Plain text, not a second dashed box under the drop zone's.
-          <p className="py-6 text-center text-sm text-slate-600">
-            {search ? `No asset names contain “${search}”.` : "No assets yet. Drop a video above to upload your first one."}
-          </p>
+          <p className="py-6 text-center text-sm text-slate-600">{emptyMessage(status, search)}</p>
         ) : (
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
             <div
               className={`hidden items-center gap-4 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-600 lg:grid ${columns}`}
             >
               <span className="sr-only">Poster</span>
-              <SortHeader label="Name" active={sort.key === "name"} descending={sort.descending} onClick={() => toggle("name")} />
+              <SortHeader label="Name" sortKey="name" sort={sort} onClick={() => toggle("name")} />
               <span>Status</span>
               <span className="text-right">Duration</span>
-              <span className="text-right">Size</span>
-              <SortHeader label="Created" active={sort.key === "created"} descending={sort.descending} onClick={() => toggle("created")} />
+              <SortHeader label="Size" sortKey="size" sort={sort} onClick={() => toggle("size")} className="justify-self-end" />
+              <SortHeader label="Created" sortKey="createdAt" sort={sort} onClick={() => toggle("createdAt")} />
             </div>
             <ul aria-label="Assets" className="divide-y divide-slate-200">
-              {sorted(list.items, sort).map((asset) => (
+              {list.items.map((asset) => (
                 <AssetRow key={asset.id} asset={asset} />
               ))}
             </ul>
@@ -131,17 +201,43 @@ export function AssetList() {
   );
 }
 
-function SortHeader({ label, active, descending, onClick }: { label: string; active: boolean; descending: boolean; onClick(): void }) {
-  const order = label === "Name" ? (descending ? "Z to A" : "A to Z") : descending ? "newest first" : "oldest first";
+function emptyMessage(status: string, search: string): string {
+  if (search && status) return `No ${status} assets have names that contain “${search}”.`;
+  if (search) return `No asset names contain “${search}”.`;
+  if (status) return `No assets are ${status}.`;
+  return "No assets yet. Drop a video above to upload your first one.";
+}
+
+const ORDER_WORDS: Record<SortKey, [ascending: string, descending: string]> = {
+  name: ["A to Z", "Z to A"],
+  size: ["smallest first", "largest first"],
+  createdAt: ["oldest first", "newest first"],
+};
+
+function SortHeader({
+  label,
+  sortKey,
+  sort,
+  onClick,
+  className = "justify-self-start",
+}: {
+  label: string;
+  sortKey: SortKey;
+  sort: Sort;
+  onClick(): void;
+  className?: string;
+}) {
+  const active = sort.key === sortKey;
+  const order = ORDER_WORDS[sortKey][sort.descending ? 1 : 0];
   return (
     <button
       type="button"
       onClick={onClick}
-      className="inline-flex items-center gap-1 justify-self-start uppercase tracking-wide hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      className={`inline-flex items-center gap-1 uppercase tracking-wide hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 ${className}`}
     >
       {label}
       <span className="sr-only">{active ? `, sorted ${order}` : ", sort by this"}</span>
-      <span aria-hidden="true">{active ? (descending ? "↓" : "↑") : "↕"}</span>
+      <span aria-hidden="true">{active ? (sort.descending ? "↓" : "↑") : "↕"}</span>
     </button>
   );
 }

@@ -1,10 +1,11 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { inputStyles, labelStyles } from "@/components/ui/styles";
 import { usePagedList } from "@/lib/client/use-paged-list";
+import { useUrlQuery } from "@/lib/client/use-url-query";
 import type { Task } from "@/lib/tasks/schemas";
 import { TaskCard } from "./task-card";
 import { TaskTable } from "./task-table";
@@ -17,7 +18,7 @@ const pollTasks = (tasks: Task[]) => (tasks.some(isActive) ? 1000 : 5000);
 
 /**
  * Tasks, newest first, with live progress. With `assetId`, those of one asset; with `filters`,
- * selects for type and phase. `refreshKey` changes when the caller knows of a new task. As a
+ * selects for type and phase, filtered by the API and kept in the page's URL. `refreshKey` changes when the caller knows of a new task. As a
  * table (the tasks page), or as cards with each task's outputs (an asset's page, `assetSize`
  * giving running exports their bytes, speed and time left).
  */
@@ -36,8 +37,9 @@ export function TaskList({
   refreshKey?: number;
   onTaskCompleted?(): void;
 }) {
-  const [type, setType] = useState("");
-  const [phase, setPhase] = useState("");
+  const url = useUrlQuery();
+  const type = (filters && TYPES.find((value) => value === url.get("type"))) || "";
+  const phase = (filters && PHASES.find((value) => value === url.get("phase"))) || "";
   const id = useId();
   const list = usePagedList<Task>("/api/task", { limit: "20", assetId, type, phase }, pollTasks);
   const { refresh, items } = list;
@@ -59,7 +61,7 @@ export function TaskList({
             <label htmlFor={`${id}-type`} className={labelStyles}>
               Kind
             </label>
-            <select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value)} className={`${inputStyles} mt-1`}>
+            <select id={`${id}-type`} value={type} onChange={(e) => url.change({ type: e.target.value })} className={`${inputStyles} mt-1`}>
               <option value="">All kinds</option>
               {TYPES.map((t) => (
                 <option key={t} value={t}>
@@ -72,7 +74,7 @@ export function TaskList({
             <label htmlFor={`${id}-phase`} className={labelStyles}>
               Phase
             </label>
-            <select id={`${id}-phase`} value={phase} onChange={(e) => setPhase(e.target.value)} className={`${inputStyles} mt-1`}>
+            <select id={`${id}-phase`} value={phase} onChange={(e) => url.change({ phase: e.target.value })} className={`${inputStyles} mt-1`}>
               <option value="">All phases</option>
               {PHASES.map((p) => (
                 <option key={p} value={p}>

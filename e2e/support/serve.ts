@@ -3,14 +3,23 @@
  * pinning service, a custom-URL export receiver and a webhook receiver, on loopback ports of their
  * choosing), a small control server on E2E_CONTROL_PORT through which specs read what the doubles
  * received, then `next start` pointed at the doubles. Stops the doubles when the server exits.
+ * Before the server holds the data directory, it seeds LARGE_ACCOUNT's assets by SQL.
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
+import { seedAccount, vacuumAnalyze } from "../../bench/lib/seed";
+import { openDatabase } from "../../lib/db/client";
 import { startPinningDouble } from "../../test/helpers/pinning-double";
 import { startReceiverDouble } from "../../test/helpers/receiver-double";
+import { LARGE_ACCOUNT } from "./large-account";
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 const controlPort = Number(process.env.E2E_CONTROL_PORT ?? port + 1);
+
+const seeded = await openDatabase({ dataDir: process.env.DATA_DIR });
+await seedAccount(seeded.db, { ...LARGE_ACCOUNT, tasks: 0 });
+await vacuumAnalyze(seeded.db);
+await seeded.close();
 
 const pinning = await startPinningDouble();
 const receiver = await startReceiverDouble({ keepBytes: false });

@@ -40,8 +40,8 @@ export async function createSigningKey(db: Db, params: { userId: string; name?: 
 }
 
 export async function listSigningKeys(db: Db, userId: string, page: PageRequest) {
-  const { items, nextCursor } = await listUserSigningKeys(db, userId, page);
-  return { items: items.map(serializeSigningKey), nextCursor };
+  const { items, next } = await listUserSigningKeys(db, userId, page);
+  return { items: items.map(serializeSigningKey), next };
 }
 
 export async function getSigningKey(db: Db, userId: string, id: string): Promise<SigningKey> {

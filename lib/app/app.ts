@@ -1,3 +1,4 @@
+import { ListCursors } from "@/lib/api/list-cursor";
 import { ReceivingUploads } from "@/lib/assets/receiving-uploads";
 import { recoverInterruptedUploads } from "@/lib/assets/recover-interrupted-uploads";
 import { ensureInitUser } from "@/lib/auth/ensure-user";
@@ -38,8 +39,9 @@ export interface App extends TaskDeps {
   receivingUploads: ReceivingUploads;
   /** Encrypts the dashboard's session cookies (Auth.js). */
   authSecret: string;
-  /** Signs the upload URLs and tus tokens this service issues. */
+  /** Signs the upload URLs and tus tokens this service issues (and list cursors, with a key derived from it). */
   uploadSigningSecret: string;
+  listCursors: ListCursors;
   close(): Promise<void>;
 }
 
@@ -73,7 +75,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const stopListeningForCancels = await database.listen(TASK_CANCELLED_CHANNEL, (taskId) => runner.stop?.(taskId));
     const limiter: SharedLimiter = redis && config.redis ? new RedisLimiter(redis, config.redis.keyPrefix) : new DatabaseLimiter(db);
     const maintenance = startMaintenance(
-      { db, node, runner, webhookEvents, runnerKind: runner.kind, storageKind: storage.kind, startedAt: now(), now },
+      {
+        db,
+        node,
+        runner,
+        webhookEvents,
+        runnerKind: runner.kind,
+        storageKind: storage.kind,
+        startedAt: now(),
+        taskRetentionMs: config.taskRetentionDays * 24 * 3600_000,
+        now,
+      },
       (config.taskLeaseSeconds * 1000) / 3,
     );
     await maintenance.started();
@@ -89,6 +101,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       verifiedTokens: new VerifiedTokenCache(),
       authSecret: secrets.authSecret,
       uploadSigningSecret: secrets.uploadSigningSecret,
+      listCursors: new ListCursors(secrets.uploadSigningSecret),
       async close() {
         await stopListeningForEvents();
         await stopListeningForCancels();

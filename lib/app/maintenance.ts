@@ -1,6 +1,7 @@
 import { deleteIdempotencyKeysCreatedBefore } from "@/lib/db/idempotency-keys";
 import { deleteSpentRateLimits } from "@/lib/db/rate-limits";
 import { deleteNodesSeenBefore, recordNodeAlive, removeNode } from "@/lib/db/nodes";
+import { deleteFinishedDeliveries } from "@/lib/db/task-retention";
 import { deleteOldWebhookHistory } from "@/lib/db/webhooks";
 import { IDEMPOTENCY_KEY_TTL_MS } from "@/lib/idempotency/answer-idempotently";
 import { log } from "@/lib/log/log";
@@ -14,6 +15,11 @@ const FORGET_NODES_MS = 24 * 3600_000;
 const KEEP_WEBHOOK_HISTORY_MS = 7 * 24 * 3600_000;
 /** Spent rate limits, forgotten nodes, old webhook history and expired idempotency keys are cleared once in this many ticks. */
 const CLEANUP_EVERY = 60;
+/**
+ * Finished webhook deliveries deleted per tick, while any are past their retention: a backlog of
+ * millions goes in a day or two, each statement short.
+ */
+const PRUNE_BATCH = 1000;
 
 export interface MaintenanceDeps {
   db: Db;
@@ -24,6 +30,8 @@ export interface MaintenanceDeps {
   runnerKind: string;
   storageKind: string;
   startedAt: number;
+  /** How long finished webhook deliveries are kept (TASK_RETENTION_DAYS). */
+  taskRetentionMs: number;
   now(): number;
 }
 
@@ -31,7 +39,8 @@ export interface MaintenanceDeps {
  * The node's periodic work, from its start: it says it is alive (for /api/health), and its
  * runner sweeps: the inline runner takes over tasks that are due and held by no live node (a dead
  * node's, once their leases run out); the Inngest runner sends again the events of tasks queued
- * long ago that never started. It also fans out any webhook events still waiting.
+ * long ago that never started. It also fans out any webhook events still waiting, and deletes
+ * webhook deliveries past their retention.
  */
 export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
   let ticks = 0;
@@ -42,6 +51,7 @@ export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
     await recordNodeAlive(deps.db, self, now);
     await deps.runner.sweep?.();
     await deps.webhookEvents.kick();
+    await deleteFinishedDeliveries(deps.db, now - deps.taskRetentionMs, PRUNE_BATCH);
     if (ticks++ % CLEANUP_EVERY === 0) {
       await deleteSpentRateLimits(deps.db, now);
       await deleteNodesSeenBefore(deps.db, now - FORGET_NODES_MS);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema } from "@/lib/api/list-query";
+import { ASSET_SORTS } from "@/lib/db/asset-list";
 import { ASSET_STATUSES, PLAYBACK_POLICY_TYPES, type CreatorId } from "@/lib/db/schema";
 import { taskSchema } from "@/lib/tasks/schemas";
 
@@ -28,8 +29,25 @@ export const requestUploadSchema = z.strictObject({
 export type RequestUpload = z.infer<typeof requestUploadSchema>;
 
 export const listAssetsQuerySchema = pageQuerySchema.extend({
-  /** Case-insensitive substring of the name; blank means no filter. */
-  search: z.string().trim().max(512, "must be at most 512 characters").optional(),
+  sort: z
+    .enum(ASSET_SORTS)
+    .default("createdAt")
+    .meta({ description: "The order: by creation time, by name (case-insensitive), or by size (assets with no file yet count as the smallest)." }),
+  order: z
+    .enum(["asc", "desc"])
+    .optional()
+    .meta({ description: "`desc` by default for `createdAt` and `size` (newest, largest first), `asc` for `name` (A to Z)." }),
+  status: z.enum(ASSET_STATUSES).optional().meta({ description: "Only the assets in this status." }),
+  search: z
+    .string()
+    .trim()
+    .max(512, "must be at most 512 characters")
+    .optional()
+    .meta({ description: "Only the assets whose name contains this text, whatever its case; blank means no filter." }),
+  total: z.enum(["true", "false"]).optional().meta({
+    description:
+      "`true`: also answer how many assets match, in `X-Total-Count`: exact up to 10,000, an estimate beyond (then `X-Total-Count-Exact: false`).",
+  }),
 });
 
 export const videoTrackSchema = z.object({

@@ -21,8 +21,8 @@ export async function createApiKey(db: Db, params: { userId: string; name: strin
 }
 
 export async function listApiKeys(db: Db, userId: string, page: PageRequest) {
-  const { items, nextCursor } = await listUserApiTokens(db, userId, page);
-  return { items: items.map(serializeApiKey), nextCursor };
+  const { items, next } = await listUserApiTokens(db, userId, page);
+  return { items: items.map(serializeApiKey), next };
 }
 
 /** Revokes the user's key; revoking it again is harmless. 404 for unknown or foreign keys. */

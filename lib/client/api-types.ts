@@ -28,7 +28,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List assets */
+        /**
+         * List assets
+         * @description Sorted, filtered and searched across every asset of the caller, page by page: follow the `Link` header, whose cursor holds the order and filters of the first request.
+         */
         get: operations["listAssets"];
         put?: never;
         post?: never;
@@ -1706,8 +1709,18 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Opaque: the next page's, from the `Link` header of a page of the same list, order and filters. */
                 cursor?: string;
+                /** @description The order: by creation time, by name (case-insensitive), or by size (assets with no file yet count as the smallest). */
+                sort?: "createdAt" | "name" | "size";
+                /** @description `desc` by default for `createdAt` and `size` (newest, largest first), `asc` for `name` (A to Z). */
+                order?: "asc" | "desc";
+                /** @description Only the assets in this status. */
+                status?: "waiting" | "processing" | "ready" | "failed";
+                /** @description Only the assets whose name contains this text, whatever its case; blank means no filter. */
                 search?: string;
+                /** @description `true`: also answer how many assets match, in `X-Total-Count`: exact up to 10,000, an estimate beyond (then `X-Total-Count-Exact: false`). */
+                total?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -1715,11 +1728,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's assets, newest first. */
+            /** @description The caller's assets that match, in the order asked (newest first by default). */
             200: {
                 headers: {
                     /** @description The next page, when there is one: `<…?cursor=…>; rel="next"`. */
                     Link?: string;
+                    /** @description With `total=true`: how many assets match. */
+                    "X-Total-Count"?: string;
+                    /** @description With `total=true`: `false` when `X-Total-Count` is an estimate (past 10,000 assets, counting them would take a while). */
+                    "X-Total-Count-Exact"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2314,9 +2331,13 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Opaque: the next page's, from the `Link` header of a page of the same list, order and filters. */
                 cursor?: string;
+                /** @description Only the tasks of this asset. */
                 assetId?: string;
+                /** @description Only the tasks of this type. */
                 type?: "upload" | "export";
+                /** @description Only the tasks in this phase. */
                 phase?: "pending" | "waiting" | "running" | "completed" | "failed" | "cancelled";
             };
             header?: never;
@@ -2325,7 +2346,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's upload and export tasks, newest first. */
+            /** @description The caller's upload and export tasks that match, newest first. */
             200: {
                 headers: {
                     /** @description The next page, when there is one: `<…?cursor=…>; rel="next"`. */
@@ -2484,6 +2505,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Opaque: the next page's, from the `Link` header of a page of the same list, order and filters. */
                 cursor?: string;
             };
             header?: never;
@@ -2751,6 +2773,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Opaque: the next page's, from the `Link` header of a page of the same list, order and filters. */
                 cursor?: string;
             };
             header?: never;
@@ -2854,6 +2877,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Opaque: the next page's, from the `Link` header of a page of the same list, order and filters. */
                 cursor?: string;
             };
             header?: never;
@@ -3360,6 +3384,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Opaque: the next page's, from the `Link` header of a page of the same list, order and filters. */
                 cursor?: string;
             };
             header?: never;

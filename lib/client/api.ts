@@ -18,11 +18,18 @@ export interface ListPage<T> {
   items: T[];
   /** The `cursor` of the next page, from `Link: <…>; rel="next"`. */
   nextCursor?: string;
+  /** How many match, when asked for (`total=true`): exact, or an estimate. */
+  total?: ListTotal;
+}
+
+export interface ListTotal {
+  count: number;
+  exact: boolean;
 }
 
 /**
- * A list page by its URL, with the cursor of the next one (from the `Link` header): how
- * usePagedList reads lists. Every other call goes through the typed `api` below.
+ * A list page by its URL, with the cursor of the next one (from the `Link` header) and the total
+ * when asked for: how usePagedList reads lists. Every other call goes through the typed `api` below.
  */
 export async function getListPage<T>(url: string, signal: AbortSignal): Promise<ListPage<T>> {
   let response: Response;
@@ -34,7 +41,16 @@ export async function getListPage<T>(url: string, signal: AbortSignal): Promise<
   }
   signInAgainWhenExpired(response);
   if (!response.ok) throw new ApiRequestError(response.status, await errorMessages(response));
-  return { items: (await response.json()) as T[], nextCursor: nextCursor(response.headers.get("link")) };
+  return {
+    items: (await response.json()) as T[],
+    nextCursor: nextCursor(response.headers.get("link")),
+    total: totalOf(response.headers),
+  };
+}
+
+function totalOf(headers: Headers): ListTotal | undefined {
+  const count = headers.get("x-total-count");
+  return count === null ? undefined : { count: Number(count), exact: headers.get("x-total-count-exact") !== "false" };
 }
 
 function signInAgainWhenExpired(response: Response) {

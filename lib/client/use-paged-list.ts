@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { getListPage, messagesOf } from "./api";
+import { getListPage, messagesOf, type ListTotal } from "./api";
 
 const RETRY_AFTER_ERROR_MS = 5000;
 
@@ -12,6 +12,8 @@ export interface PagedList<T> {
   loading: boolean;
   page: number;
   hasNext: boolean;
+  /** With `withTotal`: how many match, from the first page of the current query. */
+  total?: ListTotal;
   next(): void;
   previous(): void;
   refresh(): void;
@@ -20,12 +22,14 @@ export interface PagedList<T> {
 /**
  * One page of a paginated API list, polled so that statuses change without a reload.
  * `pollMs` says how soon to look again after each answer (null: only on `refresh`).
- * Changing `query` starts again at the first page.
+ * Changing `query` starts again at the first page. `withTotal` asks the first page for the total
+ * (`total=true`), kept while the later pages of the same query are shown.
  */
 export function usePagedList<T>(
   path: string,
   query: Record<string, string | undefined>,
   pollMs: (items: T[]) => number | null,
+  options: { withTotal?: boolean } = {},
 ): PagedList<T> {
   const queryKey = new URLSearchParams(
     Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
@@ -37,6 +41,7 @@ export function usePagedList<T>(
     items: null,
     errors: [],
   });
+  const [total, setTotal] = useState<{ queryKey: string; total?: ListTotal }>({ queryKey });
   const [refreshes, setRefreshes] = useState(0);
   const pollRef = useRef(pollMs);
   useEffect(() => {
@@ -45,6 +50,7 @@ export function usePagedList<T>(
 
   const params = new URLSearchParams(queryKey);
   if (cursor) params.set("cursor", cursor);
+  else if (options.withTotal) params.set("total", "true");
   const url = `${path}?${params}`;
 
   useEffect(() => {
@@ -53,8 +59,9 @@ export function usePagedList<T>(
     const load = async () => {
       let delay: number | null;
       try {
-        const { items, nextCursor } = await getListPage<T>(url, controller.signal);
+        const { items, nextCursor, total } = await getListPage<T>(url, controller.signal);
         setState({ items, nextCursor, errors: [], url });
+        if (total) setTotal({ queryKey, total });
         delay = pollRef.current(items);
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -68,7 +75,7 @@ export function usePagedList<T>(
       controller.abort();
       clearTimeout(timer);
     };
-  }, [url, refreshes]);
+  }, [url, queryKey, refreshes]);
 
   const nextCursor = state.url === url ? state.nextCursor : undefined;
   return {
@@ -77,6 +84,7 @@ export function usePagedList<T>(
     loading: state.url !== url,
     page: cursors.length,
     hasNext: nextCursor !== undefined,
+    total: total.queryKey === queryKey ? total.total : undefined,
     next() {
       if (nextCursor) setNav({ queryKey, cursors: [...cursors, nextCursor] });
     },

@@ -67,6 +67,7 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default("vas:"),
   NODE_NAME: optionalString,
   TASK_LEASE_SECONDS: positiveInt(30, 3600),
+  TASK_RETENTION_DAYS: positiveInt(30, 36500),
   SIGN_UP_MAX_PER_HOUR: positiveInt(10, 1000),
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,
@@ -125,6 +126,8 @@ export interface Config {
   nodeName: string;
   /** How long a node's claim on a task lasts without renewal: a dead node's tasks move on after it. */
   taskLeaseSeconds: number;
+  /** Finished webhook deliveries (internal tasks) are deleted this long after they ended; uploads and exports are kept. */
+  taskRetentionDays: number;
   /** Set when tasks run on Inngest instead of the inline runner. */
   inngest?: InngestConfig;
   /** Key of the dashboard's session cookies; generated into DATA_DIR when unset. */
@@ -193,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     nodeName: e.NODE_NAME ?? os.hostname(),
     taskLeaseSeconds: e.TASK_LEASE_SECONDS,
+    taskRetentionDays: e.TASK_RETENTION_DAYS,
     inngest: inngestConfig(e),
     authSecret: e.AUTH_SECRET,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE,

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
+import { keysetAfter, keysetOrder, newestFirst, toPage, type Page, type PageRequest } from "./pagination";
 import { preparedStatement } from "./prepared";
 import { apiTokens, type ApiTokenRow } from "./schema";
 
@@ -41,11 +41,12 @@ export async function findUserApiToken(db: Db, userId: string, id: string): Prom
 
 /** The user's tokens, revoked ones included, newest first. */
 export async function listUserApiTokens(db: Db, userId: string, page: PageRequest): Promise<Page<ApiTokenRow>> {
+  const keyset = newestFirst(apiTokens);
   const rows = await db
-    .select()
+    .select({ row: apiTokens, key: apiTokens.createdAt })
     .from(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), keysetWhere(apiTokens, page.cursor)))
-    .orderBy(...keysetOrder(apiTokens))
+    .where(and(eq(apiTokens.userId, userId), keysetAfter(keyset, page.after)))
+    .orderBy(...keysetOrder(keyset))
     .limit(page.limit + 1);
   return toPage(rows, page.limit);
 }

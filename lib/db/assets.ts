@@ -1,6 +1,5 @@
-import { and, eq, ilike, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
 import { preparedStatement } from "./prepared";
 import { assets, type AssetRow } from "./schema";
 
@@ -25,30 +24,17 @@ export async function findAssetByPlaybackId(db: Db, playbackId: string): Promise
   return row;
 }
 
-export async function findUserAsset(db: Db, userId: string, id: string): Promise<AssetRow | undefined> {
-  const [row] = await db.select().from(assets).where(and(eq(assets.id, id), eq(assets.userId, userId)));
-  return row;
-}
-
-export async function listUserAssets(
-  db: Db,
-  userId: string,
-  page: PageRequest,
-  filter: { search?: string } = {},
-): Promise<Page<AssetRow>> {
-  const rows = await db
+const findUserAssetStatement = preparedStatement((db) =>
+  db
     .select()
     .from(assets)
-    .where(
-      and(
-        eq(assets.userId, userId),
-        filter.search ? ilike(assets.name, `%${escapeLikePattern(filter.search)}%`) : undefined,
-        keysetWhere(assets, page.cursor),
-      ),
-    )
-    .orderBy(...keysetOrder(assets))
-    .limit(page.limit + 1);
-  return toPage(rows, page.limit);
+    .where(and(eq(assets.id, sql.placeholder("id")), eq(assets.userId, sql.placeholder("userId"))))
+    .prepare("find_user_asset"),
+);
+
+export async function findUserAsset(db: Db, userId: string, id: string): Promise<AssetRow | undefined> {
+  const [row] = await findUserAssetStatement(db).execute({ id, userId });
+  return row;
 }
 
 export async function updateAsset(db: Db, id: string, patch: AssetPatch): Promise<AssetRow | undefined> {
@@ -64,9 +50,4 @@ export async function updateUserAsset(db: Db, userId: string, id: string, patch:
 export async function deleteUserAsset(db: Db, userId: string, id: string): Promise<AssetRow | undefined> {
   const [row] = await db.delete(assets).where(and(eq(assets.id, id), eq(assets.userId, userId))).returning();
   return row;
-}
-
-/** The search is a plain substring: LIKE's wildcards and its escape character match themselves. */
-function escapeLikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

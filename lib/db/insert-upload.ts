@@ -6,6 +6,7 @@ import { assets, tasks, type AssetRow, type PlaybackPolicyType, type TaskRow } f
 /** A type alias, not an interface: a prepared statement takes its values as a Record. */
 export type NewUpload = {
   assetId: string;
+  taskId: string;
   userId: string;
   playbackId: string;
   name: string;
@@ -45,6 +46,7 @@ const insertUploadStatement = preparedStatement((db) => {
     db
       .insert(tasks)
       .values({
+        id: value("taskId"),
         userId: value("userId"),
         type: "upload",
         inputAssetId: value("assetId"),

@@ -1,56 +1,59 @@
-import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { asc, desc, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { isUuid } from "@/lib/uuid";
+
+/** The sort key and id of a page's last row: the next page starts after it. */
+export interface Position {
+  key: string | number;
+  id: string;
+}
 
 export interface PageRequest {
   limit: number;
-  cursor?: string;
+  /** Where the page starts (after this row); the first page has none. */
+  after?: Position;
 }
 
 export interface Page<T> {
   items: T[];
-  nextCursor?: string;
+  /** Where the next page starts; none on the last page. */
+  next?: Position;
 }
 
-interface Keyset {
-  createdAt: number;
-  id: string;
+/**
+ * A list's order: by `key` (a column, or the expression an index is built on), then by `id`, both
+ * the same way. "After a row" is then one row comparison, `(key, id) < ($1, $2)`, which PostgreSQL
+ * matches to a range of an index on `(…, key, id)`; the same condition written with `OR` is not,
+ * and a deep page would scan every row before it.
+ */
+export interface Keyset {
+  key: PgColumn | SQL;
+  id: PgColumn;
+  descending: boolean;
 }
 
-export function encodeCursor(row: Keyset): string {
-  return Buffer.from(`${row.createdAt}:${row.id}`).toString("base64url");
+/** Newest first, by creation time: every list's order but the assets'. */
+export const newestFirst = (table: { createdAt: PgColumn; id: PgColumn }): Keyset => ({
+  key: table.createdAt,
+  id: table.id,
+  descending: true,
+});
+
+export function keysetAfter(keyset: Keyset, after: Position | undefined): SQL | undefined {
+  if (!after) return undefined;
+  return sql`(${keyset.key}, ${keyset.id}) ${sql.raw(keyset.descending ? "<" : ">")} (${after.key}, ${after.id})`;
 }
 
-function decodeCursor(cursor: string): Keyset | undefined {
-  const [createdAt, id] = Buffer.from(cursor, "base64url").toString().split(":");
-  if (!/^\d+$/.test(createdAt ?? "") || !isUuid(id ?? "")) return undefined;
-  // Times are milliseconds in a bigint column; larger numbers lose precision or overflow it.
-  if (!Number.isSafeInteger(Number(createdAt))) return undefined;
-  return { createdAt: Number(createdAt), id };
+export function keysetOrder(keyset: Keyset): SQL[] {
+  const direction = keyset.descending ? desc : asc;
+  return [direction(keyset.key), direction(keyset.id)];
 }
 
-export function isValidCursor(cursor: string): boolean {
-  return decodeCursor(cursor) !== undefined;
-}
-
-/** Newest-first keyset pagination on (created_at, id). */
-export function keysetWhere(columns: { createdAt: PgColumn; id: PgColumn }, cursor?: string): SQL | undefined {
-  if (!cursor) return undefined;
-  const after = decodeCursor(cursor);
-  if (!after) throw new Error("invalid cursor");
-  return or(
-    lt(columns.createdAt, after.createdAt),
-    and(eq(columns.createdAt, after.createdAt), lt(columns.id, after.id)),
-  );
-}
-
-export function keysetOrder(columns: { createdAt: PgColumn; id: PgColumn }) {
-  return [desc(columns.createdAt), desc(columns.id)];
-}
-
-/** Expects rows fetched with `limit + 1`. */
-export function toPage<T extends Keyset>(rows: T[], limit: number): Page<T> {
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : undefined };
+/** A page from rows fetched with `limit + 1`, each with its sort key as the database computed it. */
+export function toPage<T extends { id: string }>(rows: Array<{ row: T; key: unknown }>, limit: number): Page<T> {
+  const kept = rows.slice(0, limit);
+  const last = kept.at(-1);
+  return {
+    items: kept.map(({ row }) => row),
+    next: rows.length > limit && last ? { key: last.key as Position["key"], id: last.row.id } : undefined,
+  };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 const run = promisify(execFile);
 
@@ -29,7 +30,8 @@ const wasmTieringFlag = "--wasm-tiering-budget=1800000000";
 export async function openPglite(pgdata: string | undefined): Promise<PGlite> {
   v8.setFlagsFromString(wasmTieringFlag);
   if (pgdata) await createFilesInChildProcess(pgdata);
-  return PGlite.create(pgdata ?? "memory://", { startParams });
+  // pg_trgm: the trigram index of name search (drizzle/0011 creates the extension).
+  return PGlite.create(pgdata ?? "memory://", { startParams, extensions: { pg_trgm } });
 }
 
 /**

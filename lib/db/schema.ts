@@ -1,7 +1,21 @@
 import { sql } from "drizzle-orm";
 import type { AssetStorage } from "@/lib/assets/schemas";
 import type { VideoSpec } from "@/lib/media/types";
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 
 const millis = (name: string) => bigint(name, { mode: "number" });
 
@@ -24,7 +38,7 @@ export const apiTokens = pgTable("api_tokens", {
   revokedAt: millis("revoked_at"),
 }, (t) => [
   uniqueIndex("api_tokens_hash_idx").on(t.tokenHash),
-  index("api_tokens_user_idx").on(t.userId, t.createdAt),
+  index("api_tokens_user_idx").on(t.userId, t.createdAt, t.id),
 ]);
 
 /**
@@ -74,6 +88,14 @@ export interface CreatorId {
   value: string;
 }
 
+/**
+ * The name order: case-insensitive, and the same on every database whatever its default
+ * collation (code point order of the lowercase name).
+ */
+export const assetNameKey = (name: AnyPgColumn) => sql<string>`lower(${name}) collate "C"`;
+/** The size order: an asset whose size is not known yet (waiting) counts as smaller than any file. */
+export const assetSizeKey = (size: AnyPgColumn) => sql<number>`coalesce(${size}, -1)`;
+
 export const assets = pgTable("assets", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
@@ -106,7 +128,15 @@ export const assets = pgTable("assets", {
   updatedAt: millis("updated_at").notNull(),
 }, (t) => [
   uniqueIndex("assets_playback_id_idx").on(t.playbackId),
+  // One index per order of the list (lib/db/asset-list.ts), each also with the status filter in front.
   index("assets_user_created_idx").on(t.userId, t.createdAt, t.id),
+  index("assets_user_name_idx").on(t.userId, assetNameKey(t.name), t.id),
+  index("assets_user_size_idx").on(t.userId, assetSizeKey(t.size), t.id),
+  index("assets_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id),
+  index("assets_user_status_name_idx").on(t.userId, t.status, assetNameKey(t.name), t.id),
+  index("assets_user_status_size_idx").on(t.userId, t.status, assetSizeKey(t.size), t.id),
+  // Name search: ILIKE '%…%' (needs the pg_trgm extension, drizzle/0011).
+  index("assets_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
 ]);
 
 /**
@@ -135,6 +165,17 @@ export const TASK_TYPES = [...PUBLIC_TASK_TYPES, "webhook"] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_PHASES = ["pending", "waiting", "running", "completed", "failed", "cancelled"] as const;
 export type TaskPhase = (typeof TASK_PHASES)[number];
+export const FINAL_TASK_PHASES = ["completed", "failed", "cancelled"] as const satisfies TaskPhase[];
+
+const quoted = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+/**
+ * The tasks users see (webhook deliveries are internal), written with constants, not parameters,
+ * so the planner can prove a query's condition implies the partial indexes' whatever the plan.
+ */
+export const isPublicTaskType = (type: AnyPgColumn) => sql`${type} in (${quoted(PUBLIC_TASK_TYPES)})`;
+/** Finished webhook deliveries: what retention prunes (lib/db/task-retention.ts). */
+export const isFinishedDelivery = (type: AnyPgColumn, phase: AnyPgColumn) =>
+  sql`${type} = 'webhook' and ${phase} in (${quoted(FINAL_TASK_PHASES)})`;
 
 export const tasks = pgTable("tasks", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -163,9 +204,13 @@ export const tasks = pgTable("tasks", {
   createdAt: millis("created_at").notNull(),
   updatedAt: millis("updated_at").notNull(),
 }, (t) => [
-  index("tasks_user_created_idx").on(t.userId, t.createdAt, t.id),
-  index("tasks_asset_idx").on(t.inputAssetId),
+  // The list's orders (lib/db/tasks.ts): public tasks only, newest first, with each filter in front.
+  index("tasks_user_created_idx").on(t.userId, t.createdAt, t.id).where(isPublicTaskType(t.type)),
+  index("tasks_user_phase_created_idx").on(t.userId, t.phase, t.createdAt, t.id).where(isPublicTaskType(t.type)),
+  index("tasks_user_type_created_idx").on(t.userId, t.type, t.createdAt, t.id).where(isPublicTaskType(t.type)),
+  index("tasks_asset_created_idx").on(t.inputAssetId, t.createdAt, t.id),
   index("tasks_phase_idx").on(t.phase),
+  index("tasks_finished_deliveries_idx").on(t.updatedAt).where(isFinishedDelivery(t.type, t.phase)),
 ]);
 
 export const WEBHOOK_EVENT_TYPES = [

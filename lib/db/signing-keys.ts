@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
+import { keysetAfter, keysetOrder, newestFirst, toPage, type Page, type PageRequest } from "./pagination";
 import { preparedStatement } from "./prepared";
 import { signingKeys, type SigningKeyRow } from "./schema";
 
@@ -21,11 +21,12 @@ export async function findUserSigningKey(db: Db, userId: string, id: string): Pr
 
 /** The user's keys, newest first. */
 export async function listUserSigningKeys(db: Db, userId: string, page: PageRequest): Promise<Page<SigningKeyRow>> {
+  const keyset = newestFirst(signingKeys);
   const rows = await db
-    .select()
+    .select({ row: signingKeys, key: signingKeys.createdAt })
     .from(signingKeys)
-    .where(and(eq(signingKeys.userId, userId), keysetWhere(signingKeys, page.cursor)))
-    .orderBy(...keysetOrder(signingKeys))
+    .where(and(eq(signingKeys.userId, userId), keysetAfter(keyset, page.after)))
+    .orderBy(...keysetOrder(keyset))
     .limit(page.limit + 1);
   return toPage(rows, page.limit);
 }

@@ -1,11 +1,11 @@
 import { and, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
+import { keysetAfter, keysetOrder, newestFirst, toPage, type Page, type PageRequest } from "./pagination";
 import { preparedStatement } from "./prepared";
-import { assets, PUBLIC_TASK_TYPES, tasks, users, type AssetRow, type TaskPhase, type TaskRow, type TaskType } from "./schema";
+import { assets, FINAL_TASK_PHASES, isPublicTaskType, tasks, users, type AssetRow, type TaskPhase, type TaskRow, type TaskType } from "./schema";
 
 /** Webhook deliveries are internal tasks: users see, count and act on the others only. */
-const isPublicTask = inArray(tasks.type, [...PUBLIC_TASK_TYPES]);
+const isPublicTask = isPublicTaskType(tasks.type);
 
 export type NewTask = typeof tasks.$inferInsert;
 export type TaskPatch = Partial<Omit<TaskRow, "id" | "userId" | "type" | "createdAt">>;
@@ -59,8 +59,9 @@ export async function listUserTasks(
   filter: TaskFilter,
   page: PageRequest,
 ): Promise<Page<TaskRow>> {
+  const keyset = newestFirst(tasks);
   const rows = await db
-    .select()
+    .select({ row: tasks, key: tasks.createdAt })
     .from(tasks)
     .where(
       and(
@@ -69,10 +70,10 @@ export async function listUserTasks(
         filter.assetId ? eq(tasks.inputAssetId, filter.assetId) : undefined,
         filter.type ? eq(tasks.type, filter.type) : undefined,
         filter.phase ? eq(tasks.phase, filter.phase) : undefined,
-        keysetWhere(tasks, page.cursor),
+        keysetAfter(keyset, page.after),
       ),
     )
-    .orderBy(...keysetOrder(tasks))
+    .orderBy(...keysetOrder(keyset))
     .limit(page.limit + 1);
   return toPage(rows, page.limit);
 }
@@ -108,7 +109,7 @@ export async function findTaskForAsset(db: Db, assetId: string, type: TaskType):
     .select()
     .from(tasks)
     .where(and(eq(tasks.inputAssetId, assetId), eq(tasks.type, type)))
-    .orderBy(...keysetOrder(tasks))
+    .orderBy(...keysetOrder(newestFirst(tasks)))
     .limit(1);
   return row;
 }
@@ -122,10 +123,8 @@ export interface TaskWriter {
   leaseOwner?: string;
 }
 
-const FINAL_PHASES: TaskPhase[] = ["completed", "failed", "cancelled"];
-
 const writable = (id: string, writer: TaskWriter) =>
-  and(eq(tasks.id, id), notInArray(tasks.phase, FINAL_PHASES), writer.leaseOwner ? eq(tasks.leaseOwner, writer.leaseOwner) : undefined);
+  and(eq(tasks.id, id), notInArray(tasks.phase, [...FINAL_TASK_PHASES]), writer.leaseOwner ? eq(tasks.leaseOwner, writer.leaseOwner) : undefined);
 
 /** Updates a task that has not ended, for its writer; undefined when it has ended or the writer lost its lease. */
 export async function updateTask(db: Db, id: string, patch: TaskPatch, writer: TaskWriter): Promise<TaskRow | undefined> {

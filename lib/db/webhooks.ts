@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { keysetOrder, keysetWhere, toPage, type Page, type PageRequest } from "./pagination";
+import { keysetAfter, keysetOrder, newestFirst, toPage, type Page, type PageRequest } from "./pagination";
 import {
   tasks,
   webhookEvents,
@@ -34,11 +34,12 @@ export async function findWebhook(db: Db, id: string): Promise<WebhookRow | unde
 }
 
 export async function listUserWebhooks(db: Db, userId: string, page: PageRequest): Promise<Page<WebhookRow>> {
+  const keyset = newestFirst(webhooks);
   const rows = await db
-    .select()
+    .select({ row: webhooks, key: webhooks.createdAt })
     .from(webhooks)
-    .where(and(eq(webhooks.userId, userId), keysetWhere(webhooks, page.cursor)))
-    .orderBy(...keysetOrder(webhooks))
+    .where(and(eq(webhooks.userId, userId), keysetAfter(keyset, page.after)))
+    .orderBy(...keysetOrder(keyset))
     .limit(page.limit + 1);
   return toPage(rows, page.limit);
 }
@@ -78,11 +79,12 @@ export async function insertWebhookLogs(db: Db, values: NewWebhookLog[]): Promis
 }
 
 export async function listWebhookLogs(db: Db, webhookId: string, page: PageRequest): Promise<Page<WebhookLogRow>> {
+  const keyset = newestFirst(webhookLogs);
   const rows = await db
-    .select()
+    .select({ row: webhookLogs, key: webhookLogs.createdAt })
     .from(webhookLogs)
-    .where(and(eq(webhookLogs.webhookId, webhookId), keysetWhere(webhookLogs, page.cursor)))
-    .orderBy(...keysetOrder(webhookLogs))
+    .where(and(eq(webhookLogs.webhookId, webhookId), keysetAfter(keyset, page.after)))
+    .orderBy(...keysetOrder(keyset))
     .limit(page.limit + 1);
   return toPage(rows, page.limit);
 }

@@ -1,11 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
 
 const storage = new AsyncLocalStorage<{ requestId: string }>();
 
-/** Runs `body` with a fresh request id that every log line written inside it carries. */
+/**
+ * Runs `body` with a fresh request id that every log line written inside it carries: 12 random hex
+ * digits (a v4 UUID's first 12 are random), from randomUUID's buffer rather than a system call per request.
+ */
 export function withRequestId<T>(body: (requestId: string) => T): T {
-  const requestId = randomBytes(6).toString("hex");
+  const requestId = randomUUID().replace("-", "").slice(0, 12);
   return storage.run({ requestId }, () => body(requestId));
 }
 

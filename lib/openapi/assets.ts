@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import {
   assetSchema,
@@ -13,6 +14,14 @@ import { idempotent } from "./idempotency";
 import { AUTHENTICATED, BEARER, errorResponses, JSON_BODY, jsonResponse, noContent, pageResponse, uuidPath } from "./responses";
 
 const tags = ["Assets"];
+
+const assetCountHeaders = z.object({
+  "X-Total-Count": z.string().optional().meta({ description: "With `total=true`: how many assets match.", example: "1000000" }),
+  "X-Total-Count-Exact": z.string().optional().meta({
+    description: "With `total=true`: `false` when `X-Total-Count` is an estimate (past 10,000 assets, counting them would take a while).",
+    example: "false",
+  }),
+});
 const assetId = uuidPath("id", "The asset's id.");
 
 export const assetPaths: ZodOpenApiPathsObject = {
@@ -36,10 +45,12 @@ export const assetPaths: ZodOpenApiPathsObject = {
       tags,
       operationId: "listAssets",
       summary: "List assets",
+      description:
+        "Sorted, filtered and searched across every asset of the caller, page by page: follow the `Link` header, whose cursor holds the order and filters of the first request.",
       security: BEARER,
       requestParams: { query: listAssetsQuerySchema },
       responses: {
-        200: pageResponse("The caller's assets, newest first.", assetSchema),
+        200: pageResponse("The caller's assets that match, in the order asked (newest first by default).", assetSchema, assetCountHeaders),
         ...errorResponses([...AUTHENTICATED, 400]),
       },
     },

@@ -65,9 +65,9 @@ const pageHeaders = z.object({
     .meta({ description: 'The next page, when there is one: `<…?cursor=…>; rel="next"`.', example: '<https://video.example.com/api/asset?cursor=…>; rel="next"' }),
 });
 
-/** A page of a list, newest first; the next page is in `Link`. */
-export function pageResponse(description: string, item: z.ZodType): ZodOpenApiResponseObject {
-  return jsonResponse(description, z.array(item), pageHeaders);
+/** A page of a list; the next page is in `Link`, with any other `headers`. */
+export function pageResponse(description: string, item: z.ZodType, headers?: z.ZodObject): ZodOpenApiResponseObject {
+  return jsonResponse(description, z.array(item), headers ? pageHeaders.extend(headers.shape) : pageHeaders);
 }
 
 export const noContent = (description: string): ZodOpenApiResponseObject => ({ description });

@@ -14,7 +14,7 @@ export const taskPaths: ZodOpenApiPathsObject = {
       summary: "List tasks",
       security: BEARER,
       requestParams: { query: listTasksQuerySchema },
-      responses: { 200: pageResponse("The caller's upload and export tasks, newest first.", taskSchema), ...errorResponses([...AUTHENTICATED, 400]) },
+      responses: { 200: pageResponse("The caller's upload and export tasks that match, newest first.", taskSchema), ...errorResponses([...AUTHENTICATED, 400]) },
     },
   },
   "/api/task/{id}": {

@@ -62,7 +62,7 @@ export type TaskEnvelope = z.infer<typeof taskEnvelopeSchema>;
 export type Task = z.infer<typeof taskSchema>;
 
 export const listTasksQuerySchema = pageQuerySchema.extend({
-  assetId: z.string().refine(isUuid, "must be an asset id (UUID)").optional(),
-  type: z.enum(PUBLIC_TASK_TYPES).optional(),
-  phase: z.enum(TASK_PHASES).optional(),
+  assetId: z.string().refine(isUuid, "must be an asset id (UUID)").optional().meta({ description: "Only the tasks of this asset." }),
+  type: z.enum(PUBLIC_TASK_TYPES).optional().meta({ description: "Only the tasks of this type." }),
+  phase: z.enum(TASK_PHASES).optional().meta({ description: "Only the tasks in this phase." }),
 });

@@ -43,8 +43,8 @@ export async function getWebhook(deps: TaskDeps, owner: Owner, id: string): Prom
 }
 
 export async function listWebhooks(deps: TaskDeps, owner: Owner, page: PageRequest) {
-  const { items, nextCursor } = await listUserWebhooks(deps.db, owner.userId, page);
-  return { items: items.map(serializeWebhook), nextCursor };
+  const { items, next } = await listUserWebhooks(deps.db, owner.userId, page);
+  return { items: items.map(serializeWebhook), next };
 }
 
 /** PUT replaces the webhook's fields (events absent: every event); PATCH changes the given ones. */

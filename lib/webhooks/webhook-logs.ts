@@ -16,8 +16,8 @@ interface Owner {
 /** The webhook's delivery attempts, newest first. */
 export async function listLogs(deps: TaskDeps, owner: Owner, webhookId: string, page: PageRequest) {
   await ownWebhook(deps, owner, webhookId);
-  const { items, nextCursor } = await listWebhookLogs(deps.db, webhookId, page);
-  return { items: items.map(serializeWebhookLog), nextCursor };
+  const { items, next } = await listWebhookLogs(deps.db, webhookId, page);
+  return { items: items.map(serializeWebhookLog), next };
 }
 
 export async function getLog(deps: TaskDeps, owner: Owner, webhookId: string, logId: string): Promise<WebhookLog> {

@@ -261,6 +261,7 @@ describe.each(testDatabaseKinds)("Idempotency-Key on %s", (kind) => {
         runnerKind: "inline",
         storageKind: "local",
         startedAt: t.app.now(),
+        taskRetentionMs: 30 * DAY_MS,
         now: t.app.now,
       },
       3600_000,

@@ -1,16 +1,14 @@
-import { pagedResponse } from "@/lib/api/list-query";
+import { listResponse } from "@/lib/api/list-query";
 import { methods } from "@/lib/api/methods";
 import { withUser } from "@/lib/api/with-user";
+import { assetCountHeaders, assetListQuery, listAssets } from "@/lib/assets/list-assets";
 import { listAssetsQuerySchema } from "@/lib/assets/schemas";
-import { assetUrlContext, serializeAsset } from "@/lib/assets/serialize-asset";
-import { listUserAssets } from "@/lib/db/assets";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withUser({ query: listAssetsQuerySchema }, async ({ query, url, app, caller, origin }) => {
-    const { limit, cursor, search } = query;
-    const page = await listUserAssets(app.db, caller.userId, { limit, cursor }, { search });
-    const context = assetUrlContext(app, origin);
-    const items = await Promise.all(page.items.map((row) => serializeAsset(row, context)));
-    return pagedResponse(url, items, page.nextCursor, origin);
+  GET: withUser({ query: listAssetsQuerySchema }, async (ctx) => {
+    const { app, caller, origin } = ctx;
+    const query = assetListQuery(ctx.query);
+    const headers = ctx.query.total === "true" ? await assetCountHeaders(app, caller.userId, query) : undefined;
+    return listResponse(ctx, ["asset", caller.userId, query], (page) => listAssets(app, caller.userId, { ...query, ...page }, origin), headers);
   }),
 });

@@ -1,14 +1,13 @@
-import { pagedResponse, pageQuerySchema } from "@/lib/api/list-query";
+import { listResponse, pageQuerySchema } from "@/lib/api/list-query";
 import { methods } from "@/lib/api/methods";
 import { withUser } from "@/lib/api/with-user";
 import { createApiKey, listApiKeys } from "@/lib/auth/api-keys";
 import { createApiKeySchema } from "@/lib/auth/schemas";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withUser({ query: pageQuerySchema }, async ({ query, url, app, caller, origin }) => {
-    const page = await listApiKeys(app.db, caller.userId, query);
-    return pagedResponse(url, page.items, page.nextCursor, origin);
-  }),
+  GET: withUser({ query: pageQuerySchema }, async (ctx) =>
+    listResponse(ctx, ["api-key", ctx.caller.userId], (page) => listApiKeys(ctx.app.db, ctx.caller.userId, page)),
+  ),
 
   /** The token is in this response only. */
   POST: withUser({ body: createApiKeySchema, idempotent: true }, async ({ body, app, caller }) => {

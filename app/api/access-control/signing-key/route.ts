@@ -1,14 +1,13 @@
 import { createSigningKeySchema } from "@/lib/access-control/schemas";
 import { createSigningKey, listSigningKeys } from "@/lib/access-control/signing-keys";
-import { pagedResponse, pageQuerySchema } from "@/lib/api/list-query";
+import { listResponse, pageQuerySchema } from "@/lib/api/list-query";
 import { methods } from "@/lib/api/methods";
 import { withUser } from "@/lib/api/with-user";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withUser({ query: pageQuerySchema }, async ({ query, url, app, caller, origin }) => {
-    const page = await listSigningKeys(app.db, caller.userId, query);
-    return pagedResponse(url, page.items, page.nextCursor, origin);
-  }),
+  GET: withUser({ query: pageQuerySchema }, async (ctx) =>
+    listResponse(ctx, ["signing-key", ctx.caller.userId], (page) => listSigningKeys(ctx.app.db, ctx.caller.userId, page)),
+  ),
 
   /** 200 as Livepeer answers (its SDK accepts no other status); the private key is in this response only. */
   POST: withUser({ body: createSigningKeySchema, optionalBody: true, idempotent: true }, async ({ body, app, caller }) => {

@@ -1,12 +1,12 @@
 import { idParam } from "@/lib/api/ids";
-import { pagedResponse, pageQuerySchema } from "@/lib/api/list-query";
+import { listResponse, pageQuerySchema } from "@/lib/api/list-query";
 import { methods } from "@/lib/api/methods";
 import { withUser } from "@/lib/api/with-user";
 import { listLogs } from "@/lib/webhooks/webhook-logs";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withUser({ query: pageQuerySchema }, async ({ query, params, url, app, caller, origin }) => {
-    const page = await listLogs(app, caller, idParam(params.id, "webhook"), query);
-    return pagedResponse(url, page.items, page.nextCursor, origin);
+  GET: withUser({ query: pageQuerySchema }, async (ctx) => {
+    const webhookId = idParam(ctx.params.id, "webhook");
+    return listResponse(ctx, ["webhook-log", ctx.caller.userId, webhookId], (page) => listLogs(ctx.app, ctx.caller, webhookId, page));
   }),
 });
