@@ -1,17 +1,37 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 
-const storage = new AsyncLocalStorage<{ requestId: string }>();
-
-/** Runs `body` with a fresh request id that every log line written inside it carries. */
-export function withRequestId<T>(body: (requestId: string) => T): T {
-  const requestId = randomBytes(6).toString("hex");
-  return storage.run({ requestId }, () => body(requestId));
+/** What every log line written inside it carries: the request that caused it, the task it is for. */
+export interface LogContext {
+  requestId?: string;
+  taskId?: string;
 }
 
-/** Runs `body` outside any request, for work a request starts but does not own (tasks). */
-export function outsideRequest<T>(body: () => T): T {
-  return storage.exit(body);
+const storage = new AsyncLocalStorage<LogContext>();
+
+/** A client's own id is kept when it is a plain token (it is logged and echoed back), else one is made. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestIdFrom(headers: Headers): string {
+  const given = headers.get("x-request-id");
+  return given && CLIENT_REQUEST_ID.test(given) ? given : randomBytes(8).toString("hex");
+}
+
+/** Runs `body` as the request `requestId`: every log line written inside it carries the id. */
+export function withRequestId<T>(requestId: string, body: () => T): T {
+  return storage.run({ requestId }, body);
+}
+
+/**
+ * Runs a task's work with its id and the id of the request that queued it, if any, so its log
+ * lines say both; the task outlives the request and runs outside it.
+ */
+export function asTask<T>(taskId: string, body: () => T): T {
+  return storage.run({ requestId: currentRequestId(), taskId }, body);
+}
+
+export function currentLogContext(): LogContext {
+  return storage.getStore() ?? {};
 }
 
 export function currentRequestId(): string | undefined {
