@@ -611,6 +611,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this node
+         * @description The Prometheus text format (prom-client): `vas_http_requests_total` and `vas_http_request_duration_seconds` by route template, method and status; `vas_upload_bytes_total`; `vas_tasks_finished_total` and `vas_task_duration_seconds` by task type and outcome; `vas_task_step_retries_total`; `vas_tasks_unfinished` by type and phase (the queue, every node's); and Node.js's own (`process_*`, `nodejs_*`, among them `nodejs_eventloop_lag_seconds`). With `METRICS_TOKEN` set, send it as a bearer token; unset, the endpoint is open.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1579,6 +1599,12 @@ export interface components {
             headers: {
                 /** @description Seconds to wait before trying again. */
                 "Retry-After": string;
+                /** @description Requests allowed per minute (`RATE_LIMIT_PER_MINUTE`). */
+                "RateLimit-Limit": string;
+                /** @description Requests left now. */
+                "RateLimit-Remaining": string;
+                /** @description Seconds until the whole allowance is back. */
+                "RateLimit-Reset": string;
                 [name: string]: unknown;
             };
             content: {
@@ -1594,11 +1620,20 @@ export interface components {
                 "application/json": components["schemas"]["Errors"];
             };
         };
-        /** @description A dependency (the task queue) is unavailable: retry after `Retry-After` seconds. */
+        /** @description A dependency is unavailable (the database, the object storage, the task queue), as the message says: retry after `Retry-After` seconds. */
         Error503: {
             headers: {
                 /** @description Seconds to wait before trying again. */
                 "Retry-After": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Errors"];
+            };
+        };
+        /** @description The server is out of storage space; nothing of the request was kept. */
+        Error507: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -1700,6 +1735,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     listAssets: {
@@ -1731,6 +1767,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getAsset: {
@@ -1759,6 +1797,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     deleteAsset: {
@@ -1785,6 +1825,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     updateAsset: {
@@ -1831,6 +1873,8 @@ export interface operations {
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getResumableUpload: {
@@ -1868,6 +1912,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     reportUploadComplete: {
@@ -1905,6 +1951,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     exportAsset: {
@@ -1991,6 +2039,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     putUpload: {
@@ -2057,6 +2106,8 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     downloadAsset: {
@@ -2108,6 +2159,8 @@ export interface operations {
                 content?: never;
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     createTusUpload: {
@@ -2161,6 +2214,8 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     terminateTusUpload: {
@@ -2191,6 +2246,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getTusUploadOffset: {
@@ -2227,6 +2284,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     patchTusUpload: {
@@ -2270,6 +2329,8 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     receiveStorageNotification: {
@@ -2308,6 +2369,8 @@ export interface operations {
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     listTasks: {
@@ -2341,6 +2404,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getTask: {
@@ -2369,6 +2434,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     cancelTask: {
@@ -2406,6 +2473,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     retryTask: {
@@ -2478,6 +2547,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     listWebhooks: {
@@ -2508,6 +2578,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     createWebhook: {
@@ -2566,6 +2638,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getWebhook: {
@@ -2594,6 +2668,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     replaceWebhook: {
@@ -2634,6 +2710,8 @@ export interface operations {
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     deleteWebhook: {
@@ -2662,6 +2740,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     updateWebhook: {
@@ -2708,6 +2788,8 @@ export interface operations {
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     testWebhook: {
@@ -2745,6 +2827,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     listWebhookLogs: {
@@ -2779,6 +2863,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getWebhookLog: {
@@ -2809,6 +2895,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     resendWebhookLog: {
@@ -2848,6 +2936,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     listApiKeys: {
@@ -2878,6 +2968,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     createApiKey: {
@@ -2933,6 +3025,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     revokeApiKey: {
@@ -2959,6 +3053,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getPlaybackInfo: {
@@ -3046,6 +3142,8 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getPlaybackVideo: {
@@ -3122,6 +3220,8 @@ export interface operations {
                 content?: never;
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getPlaybackPoster: {
@@ -3198,6 +3298,8 @@ export interface operations {
                 content?: never;
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getHlsPlaylist: {
@@ -3274,6 +3376,8 @@ export interface operations {
                 content?: never;
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getHlsSegment: {
@@ -3354,6 +3458,8 @@ export interface operations {
                 content?: never;
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     listSigningKeys: {
@@ -3384,6 +3490,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     createSigningKey: {
@@ -3439,6 +3547,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getSigningKey: {
@@ -3467,6 +3577,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     deleteSigningKey: {
@@ -3493,6 +3605,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     updateSigningKey: {
@@ -3529,6 +3643,8 @@ export interface operations {
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getHealth: {
@@ -3550,7 +3666,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error500"];
-            /** @description A dependency does not answer (`ok: false`). */
+            /** @description A dependency does not answer (`ok: false`): each one's `ok` says which. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3559,6 +3675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            507: components["responses"]["Error507"];
         };
     };
     getLiveness: {
@@ -3579,6 +3696,38 @@ export interface operations {
                     "application/json": components["schemas"]["Liveness"];
                 };
             };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description METRICS_TOKEN is set and the request did not send it. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getOpenApiDocument: {
@@ -3604,6 +3753,8 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     authJsGET1: {
@@ -3657,6 +3808,8 @@ export interface operations {
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     authJsPOST1: {
@@ -3710,6 +3863,8 @@ export interface operations {
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     authJsGET2: {
@@ -3764,6 +3919,8 @@ export interface operations {
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     authJsPOST2: {
@@ -3818,6 +3975,8 @@ export interface operations {
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     inngestGET: {
@@ -3849,6 +4008,8 @@ export interface operations {
             };
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     inngestPUT: {
@@ -3880,6 +4041,8 @@ export interface operations {
             };
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     inngestPOST: {
@@ -3911,6 +4074,8 @@ export interface operations {
             };
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     "event:asset.created": {

@@ -36,6 +36,12 @@ const CONNECT_TIMEOUT_SECONDS = 3;
 const STATEMENT_TIMEOUT_MS = 10_000;
 /** A transaction left open by a client that went away stops holding its locks. */
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
+/**
+ * Seconds before a failed connection is tried again: queries wait for it, so postgres.js's
+ * default (growing to 20 s) would hold requests far past the 5 s a 503 must come within.
+ * Full jitter, at most a second: nodes do not reconnect in lockstep.
+ */
+const reconnectBackoff = (retries: number) => Math.random() * Math.min(0.05 * 2 ** retries, 1);
 
 /** Any number that names our migration lock among the database's advisory locks. */
 const MIGRATION_LOCK = 7_346_201;
@@ -63,6 +69,7 @@ export async function openDatabase(options: { url?: string; poolSize?: number; d
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
       onnotice: () => {},
       connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      backoff: reconnectBackoff,
       connection: { statement_timeout: STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS },
     });
     return {

@@ -7,7 +7,9 @@ export interface LogContext {
   taskId?: string;
 }
 
-const storage = new AsyncLocalStorage<LogContext>();
+const holder = globalThis as typeof globalThis & { __videoAssetLogContext?: AsyncLocalStorage<LogContext> };
+/** One store per process, on globalThis: Next.js bundles each route, and instrumentation.ts (whose logger reads it), apart. */
+const storage = (holder.__videoAssetLogContext ??= new AsyncLocalStorage<LogContext>());
 
 /** A client's own id is kept when it is a plain token (it is logged and echoed back), else one is made. */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -52,10 +52,10 @@ const SHARED = Object.fromEntries(
   Object.entries(ERROR_MEANINGS).map(([status, meaning]) => [status, errorResponse(Number(status) as ErrorStatus, meaning, `Error${status}`)]),
 ) as Record<ErrorStatus, ZodOpenApiResponseObject>;
 
-/** The `{"errors": [...]}` answers of the given statuses, with what each means here when said. */
+/** The `{"errors": [...]}` answers of the given statuses and ALWAYS's, with what each means here when said. */
 export function errorResponses(statuses: ErrorStatus[], meanings: Partial<Record<ErrorStatus, string>> = {}): ZodOpenApiResponsesObject {
   return Object.fromEntries(
-    [...new Set(statuses)].sort().map((status) => {
+    [...new Set([...statuses, ...ALWAYS])].sort().map((status) => {
       const meaning = meanings[status];
       return [String(status), meaning === undefined ? SHARED[status] : errorResponse(status, meaning)];
     }),
