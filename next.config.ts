@@ -10,6 +10,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "prom-client"],
   // Migrations are read at start-up, not imported, so the standalone output's tracing cannot see them.
   outputFileTracingIncludes: { "/**": ["./drizzle/**/*"] },
+  // sharp serves only next/image, which the app does not use: 19 MB less in the image.
+  outputFileTracingExcludes: { "/**": ["node_modules/@img/**", "node_modules/sharp/**"] },
   poweredByHeader: false,
   async headers() {
     return [

@@ -5,6 +5,8 @@ import { log } from "@/lib/log/log";
 
 /** Requests in flight get this long to finish after SIGTERM; what is still open then is cut. */
 export const DRAIN_TIMEOUT_MS = 30_000;
+/** Then closing the app may take this long. */
+const GIVE_UP_AFTER_DRAIN_MS = 10_000;
 
 /**
  * Graceful shutdown of a node started by `next start` (or the standalone server), on SIGTERM or
@@ -25,6 +27,11 @@ export function installGracefulShutdown(getApp: () => Promise<App>, flush: () =>
 
 async function shutdown(signal: NodeJS.Signals, getApp: () => Promise<App>, flush: () => Promise<void> | undefined) {
   log.info("shutdown", `${signal}: no new connections; finishing the requests in flight`);
+  // Whatever hangs (a task that will not stop, a database that does not answer), the node goes.
+  setTimeout(() => {
+    log.error("shutdown", "stopping took too long; exiting");
+    process.exit(1);
+  }, DRAIN_TIMEOUT_MS + GIVE_UP_AFTER_DRAIN_MS).unref();
   const servers = httpServers();
   const drained = Promise.all(servers.map(closeWhenIdle));
   const app = await getApp().catch(() => undefined);
