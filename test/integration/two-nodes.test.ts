@@ -147,7 +147,7 @@ describe.skipIf(!testDatabaseKinds.includes("postgres"))("two nodes on one Postg
     const info = await (await fetch(`${b.url}/api/playback/${playbackId}`)).json();
     expect(info.meta.source[1]).toMatchObject({ hrn: "MP4", url: `${b.url}/api/playback/${playbackId}/video.mp4` });
     const size = fixture("h264-aac.mp4").length;
-    const part = await fetch(info.meta.source[0].url, { headers: { range: "bytes=0-99" } });
+    const part = await fetch(info.meta.source[1].url, { headers: { range: "bytes=0-99" } });
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 0-99/${size}`);
     expect(part.headers.get("content-length")).toBe("100");
