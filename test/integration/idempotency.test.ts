@@ -237,10 +237,11 @@ describe.each(testDatabaseKinds)("Idempotency-Key on %s", (kind) => {
     const forgotten = newKey();
     expect((await requestUpload(reused, "day one")).status).toBe(200);
     expect((await requestUpload(forgotten, "day one, too")).status).toBe(200);
-    t.advanceClock(DAY_MS - 1000);
+    // A minute short of the day: the real time the requests take on a loaded machine passes too.
+    t.advanceClock(DAY_MS - 60_000);
     await expectError(await requestUpload(reused, "another body within the day"), 422, /Idempotency-Key/);
 
-    t.advanceClock(1001);
+    t.advanceClock(60_001);
     const nextDay = await requestUpload(reused, "day two");
     expect(nextDay.status).toBe(200);
     expect(nextDay.headers.get("idempotent-replayed")).toBeNull();
