@@ -73,7 +73,7 @@ describe.skipIf(!testDatabaseKinds.includes("postgres"))("the database unreachab
     const { url, asset } = (await timed(server, "/api/asset/request-upload", { method: "POST", json: { name: "after the cut" } })).body;
     expect((await fetch(url, { method: "PUT", body: fixture("h264-aac.mp4"), headers: { "content-type": "video/mp4" } })).status).toBe(200);
     await retrying(async () => expect((await timed(server, `/api/asset/${asset.id}`)).body.status).toBe("ready"), 30_000);
-  });
+  }, 120_000);
 });
 
 /** Mounts a tmpfs of `bytes` at `dir`; false where this process may not mount (not root). */
@@ -124,5 +124,5 @@ describe("a full disk during an upload", () => {
     const accepted = await fetch(url, { method: "PUT", body: fixture("h264-aac.mp4"), headers: { "content-type": "video/mp4" } });
     expect(accepted.status).toBe(200);
     await retrying(async () => expect((await (await api(server, `/api/asset/${asset.id}`)).json()).status).toBe("ready"), 30_000);
-  });
+  }, 120_000);
 });

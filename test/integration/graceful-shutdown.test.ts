@@ -89,7 +89,7 @@ describe.skipIf(!testDatabaseKinds.includes("postgres"))("SIGTERM: a node stops 
     expect(a.output()).toMatch(/"msg":"stopped"/);
     // The other node checks the file and makes the asset ready.
     await retrying(async () => expect((await (await api(nodes[1], `/api/asset/${asset.id}`)).json()).status).toBe("ready"), 30_000);
-  });
+  }, 120_000);
 
   it("hands a running export to the other node within 5 s, which pins the video once", async () => {
     const a = await startServer(env);
@@ -110,7 +110,7 @@ describe.skipIf(!testDatabaseKinds.includes("postgres"))("SIGTERM: a node stops 
     expect((performance.now() - signalled) / 1000).toBeLessThan(5);
     await retrying(async () => expect((await taskOf(b, taskId)).status.phase).toBe("completed"), 20_000);
     expect(videoPins(pinning).length - pinsBefore).toBe(1);
-  });
+  }, 120_000);
 });
 
 /**
@@ -148,5 +148,5 @@ describe("kill -9 mid-export, then a restart", () => {
     expect(pinning.pins.filter((pin) => pin.filename === "metadata.json")).toHaveLength(1);
     const output = (await taskOf(node, taskId)).output.export.ipfs;
     expect(output.videoFileCid).toBe(videoPins(pinning)[0].cid);
-  });
+  }, 120_000);
 });

@@ -48,7 +48,7 @@ describe("operating a node: Node.js 24, metrics, JSON logs with request ids", ()
     console.info(`test process: Node.js ${process.version}`);
     expect(Number(process.version.slice(1).split(".")[0])).toBeGreaterThanOrEqual(24);
     expect(sample(await scrape(), "nodejs_version_info", { major: "24" })).toBe(1);
-  });
+  }, 120_000);
 
   it("keeps the metrics behind METRICS_TOKEN", async () => {
     const attempts: Array<Record<string, string>> = [{}, { authorization: "Bearer wrong-token" }, { authorization: `Bearer ${SERVER_TOKEN}` }];
@@ -57,7 +57,7 @@ describe("operating a node: Node.js 24, metrics, JSON logs with request ids", ()
       expect(refused.status).toBe(401);
       expect((await refused.json()).errors[0]).toMatch(/METRICS_TOKEN/);
     }
-  });
+  }, 120_000);
 
   it("counts requests by route template, method and status, their durations, upload bytes and tasks", async () => {
     const before = await scrape();
@@ -83,7 +83,7 @@ describe("operating a node: Node.js 24, metrics, JSON logs with request ids", ()
     expect(moved("vas_tasks_finished_total", { type: "upload", outcome: "completed" })).toBe(1);
     expect(moved("vas_task_duration_seconds_count", { type: "upload", outcome: "completed" })).toBe(1);
     expect(after).toMatch(/^nodejs_eventloop_lag_seconds /m);
-  });
+  }, 120_000);
 
   it("writes JSON log lines that carry the request's id, the task's lines included, and no secret", async () => {
     const requestId = `ops-test-${Date.now()}-create`;
@@ -113,7 +113,7 @@ describe("operating a node: Node.js 24, metrics, JSON logs with request ids", ()
     expect(output).not.toContain(SERVER_TOKEN);
     expect(output).not.toContain(METRICS_TOKEN);
     expect(output).not.toContain(query);
-  });
+  }, 120_000);
 });
 
 /** An OTLP/HTTP collector on loopback that keeps the span names it is sent (JSON, the exporter's default). */
@@ -162,5 +162,5 @@ describe("traces with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     }, 30_000);
     expect(collector.spans.find((span) => span.name === "task upload")?.attributes["task.type"]).toBe("upload");
     expect((await (await api(server, `/api/asset/${asset.id}`)).json()).status).toBe("ready");
-  });
+  }, 120_000);
 });
