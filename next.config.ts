@@ -1,8 +1,17 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { NextConfig } from "next";
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
 
 const nextConfig: NextConfig = {
+  // What the production image runs (Dockerfile): server.js and only the files it needs.
+  output: "standalone",
   // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "prom-client"],
+  // Migrations are read at start-up, not imported, so the standalone output's tracing cannot see them.
+  outputFileTracingIncludes: { "/**": ["./drizzle/**/*"] },
+  // sharp serves only next/image, which the app does not use: 19 MB less in the image.
+  outputFileTracingExcludes: { "/**": ["node_modules/@img/**", "node_modules/sharp/**"] },
   poweredByHeader: false,
   async headers() {
     return [
@@ -18,4 +27,18 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+/**
+ * The API reference's renderer (Scalar, a development dependency of about 160 MB) is copied into
+ * public/ when the app is built or developed: /docs serves that one file, and production installs
+ * without the package.
+ */
+const SCALAR_BUNDLE = path.join("node_modules", "@scalar", "api-reference", "dist", "browser", "standalone.js");
+const BUILT_SCALAR_BUNDLE = path.join("public", "docs", "scalar.js");
+
+export default function config(phase: string): NextConfig {
+  if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) {
+    fs.mkdirSync(path.dirname(BUILT_SCALAR_BUNDLE), { recursive: true });
+    fs.copyFileSync(SCALAR_BUNDLE, BUILT_SCALAR_BUNDLE);
+  }
+  return nextConfig;
+}

@@ -8,6 +8,8 @@ export default defineConfig({
     globalSetup: ["test/setup/build.ts"],
     setupFiles: ["test/setup/contract-fetch.ts"],
     environment: "node",
+    // In-process apps log warnings and errors only; the servers the tests start log at info (test/helpers/server-process.ts).
+    env: { LOG_LEVEL: "warn" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // next-auth imports `next/server` without an extension, which Node's ESM loader cannot resolve; Vite can.

@@ -32,6 +32,7 @@ export async function startService(port: number, env: Record<string, string> = {
   const child = spawn(command, args, {
     env: {
       ...process.env,
+      ...(options.npm && { PATH: systemPath() }),
       NODE_ENV: "production",
       DATA_DIR: dataDir,
       DATABASE_URL: "",
@@ -62,6 +63,17 @@ export async function startService(port: number, env: Record<string, string> = {
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * PATH as a person's shell has it: `npm run bench` put node_modules/.bin first, which would run
+ * npm itself on the project's Node 24; a person's `npm start` runs npm on the system's Node.
+ */
+function systemPath(): string {
+  return (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .filter((entry) => !entry.endsWith(path.join("node_modules", ".bin")))
+    .join(path.delimiter);
 }
 
 export async function requestUpload(service: Service, name: string): Promise<{ url: string; tusEndpoint: string; asset: { id: string } }> {

@@ -3,16 +3,22 @@ import { getApp, type App } from "@/lib/app/app";
 import { authenticateRequest, type Caller } from "@/lib/auth/authenticate-request";
 import { answerIdempotently } from "@/lib/idempotency/answer-idempotently";
 import { readIdempotencyKey, requestFingerprint } from "@/lib/idempotency/idempotency-key";
-import { withRequestId } from "@/lib/log/request-context";
+import { rateLimitHeaders } from "@/lib/limits/api-rate-limiter";
+import { log } from "@/lib/log/log";
+import { requestIdFrom, withRequestId } from "@/lib/log/request-context";
+import { metrics } from "@/lib/metrics/metrics";
+import { routeTemplate } from "@/lib/metrics/route-template";
 import { errorResponse } from "./errors";
 import { publicOrigin } from "./origin";
 import { parseJsonText, parseQuery } from "./parse";
 import { readBodyText } from "./read-body";
 
 type RouteParams = Record<string, string>;
+/** What Next.js passes: catch-all segments arrive as arrays. */
+type RawParams = Record<string, string | string[] | undefined>;
 
 export interface RouteContext {
-  params: Promise<RouteParams>;
+  params: Promise<RawParams> | Promise<RouteParams>;
 }
 
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
@@ -82,28 +88,50 @@ export function withUser(
     const { text, ...input } = await readInput(options, base);
     const handle = () => handler({ ...base, caller, ...input });
     const key = options.idempotent ? readIdempotencyKey(base.request.headers) : undefined;
-    if (key === undefined) return handle();
-    const fingerprint = requestFingerprint(base.request.method, base.url.pathname, text ?? "");
-    return answerIdempotently(base.app, { userId: caller.userId, key, fingerprint }, handle);
+    const fingerprint = key === undefined ? "" : requestFingerprint(base.request.method, base.url.pathname, text ?? "");
+    const response = key === undefined ? await handle() : await answerIdempotently(base.app, { userId: caller.userId, key, fingerprint }, handle);
+    if (!caller.rateLimit) return response;
+    return Object.entries(rateLimitHeaders(caller.rateLimit)).reduce((answer, [name, value]) => withHeader(answer, name, value), response);
   });
 }
 
 type BaseContext = Omit<PublicHandlerContext, "body" | "query">;
 
+/**
+ * Every API request: its id (the client's `X-Request-Id`, or a new one) on each log line it
+ * causes and on its answer, the `{errors}` shape, one log line and the metrics when it is
+ * answered. Logged and counted by route template, never by the path (ids) or the query.
+ */
 function route(run: (base: BaseContext) => Promise<Response>): RouteHandler {
-  return (request, context) =>
-    withRequestId(async (requestId) => {
+  return (request, context) => {
+    const requestId = requestIdFrom(request.headers);
+    return withRequestId(requestId, async () => {
+      const started = performance.now();
+      const url = new URL(request.url);
+      let template = url.pathname;
       let response: Response;
       try {
+        const raw: RawParams = (await context.params) ?? {};
+        template = routeTemplate(url.pathname, raw);
+        const params = raw as RouteParams;
         const app = await getApp();
-        const params = await context.params;
         const origin = publicOrigin(request, app.config.appUrl);
-        response = await run({ request, url: new URL(request.url), params, app, origin });
+        response = await run({ request, url, params, app, origin });
       } catch (error) {
         response = errorResponse(error);
       }
+      observe(request.method, template, response.status, (performance.now() - started) / 1000);
       return withHeader(response, "X-Request-Id", requestId);
     });
+  };
+}
+
+function observe(method: string, route: string, status: number, seconds: number) {
+  const labels = { route, method, status: String(status) };
+  const { requests, requestDuration } = metrics();
+  requests.inc(labels);
+  requestDuration.observe(labels, seconds);
+  log.info("http", "answered", { method, route, status, ms: Math.round(seconds * 1000) });
 }
 
 /** Responses made by libraries (redirects, Auth.js) may have immutable headers. */

@@ -5,7 +5,9 @@ import { ensureInitUser } from "@/lib/auth/ensure-user";
 import { VerifiedTokenCache } from "@/lib/auth/verified-token-cache";
 import { loadConfig, type Config } from "@/lib/config/config";
 import { resolveSecrets } from "@/lib/config/secrets";
+import { API_TOKEN_REVOKED_CHANNEL } from "@/lib/db/api-tokens";
 import { openDatabase, type Database } from "@/lib/db/client";
+import { announceTasksHandedBack, TASKS_HANDED_BACK_CHANNEL } from "@/lib/db/task-leases";
 import { TASK_CANCELLED_CHANNEL } from "@/lib/db/tasks";
 import { WEBHOOK_EVENTS_CHANNEL } from "@/lib/db/webhooks";
 import { ApiRateLimiter } from "@/lib/limits/api-rate-limiter";
@@ -42,6 +44,11 @@ export interface App extends TaskDeps {
   /** Signs the upload URLs and tus tokens this service issues (and list cursors, with a key derived from it). */
   uploadSigningSecret: string;
   listCursors: ListCursors;
+  /**
+   * For a node that stops: its task runs end at once and their tasks go back to the other nodes,
+   * which are told to take them now; `close` then ends the rest.
+   */
+  handOffTasks(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +80,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const stopListeningForEvents = await database.listen(WEBHOOK_EVENTS_CHANNEL, () => void webhookEvents.kick());
     // Whichever node a cancel reaches, the node running the task stops it at once.
     const stopListeningForCancels = await database.listen(TASK_CANCELLED_CHANNEL, (taskId) => runner.stop?.(taskId));
+    // A node that stops gives its tasks back: take them now, not at the next sweep.
+    const stopListeningForHandOffs = await database.listen(TASKS_HANDED_BACK_CHANNEL, () => void runner.sweep?.().catch(() => {}));
+    // A key revoked on any node is refused here from the next request on. Notifications missed
+    // while the connection was down cannot be told apart, so a new connection forgets every token.
+    const verifiedTokens = new VerifiedTokenCache();
+    const stopListeningForRevocations = await database.listen(
+      API_TOKEN_REVOKED_CHANNEL,
+      (tokenId) => verifiedTokens.forget(tokenId),
+      () => verifiedTokens.forgetAll(),
+    );
     const limiter: SharedLimiter = redis && config.redis ? new RedisLimiter(redis, config.redis.keyPrefix) : new DatabaseLimiter(db);
     const maintenance = startMaintenance(
       {
@@ -98,13 +115,19 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       limiter,
       redis,
       receivingUploads: new ReceivingUploads(),
-      verifiedTokens: new VerifiedTokenCache(),
+      verifiedTokens,
       authSecret: secrets.authSecret,
       uploadSigningSecret: secrets.uploadSigningSecret,
       listCursors: new ListCursors(secrets.uploadSigningSecret),
+      async handOffTasks() {
+        const handedBack = (await runner.handOff?.()) ?? [];
+        if (handedBack.length > 0) await announceTasksHandedBack(db, handedBack.length);
+      },
       async close() {
         await stopListeningForEvents();
         await stopListeningForCancels();
+        await stopListeningForHandOffs();
+        await stopListeningForRevocations();
         await maintenance.stop();
         await webhookEvents.idle();
         await runner.close();

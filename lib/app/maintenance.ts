@@ -2,6 +2,7 @@ import { deleteIdempotencyKeysCreatedBefore } from "@/lib/db/idempotency-keys";
 import { deleteSpentRateLimits } from "@/lib/db/rate-limits";
 import { deleteNodesSeenBefore, recordNodeAlive, removeNode } from "@/lib/db/nodes";
 import { deleteFinishedDeliveries } from "@/lib/db/task-retention";
+import { deleteStepsOfEndedTasks } from "@/lib/db/task-steps";
 import { deleteOldWebhookHistory } from "@/lib/db/webhooks";
 import { IDEMPOTENCY_KEY_TTL_MS } from "@/lib/idempotency/answer-idempotently";
 import { log } from "@/lib/log/log";
@@ -57,6 +58,7 @@ export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
       await deleteNodesSeenBefore(deps.db, now - FORGET_NODES_MS);
       await deleteOldWebhookHistory(deps.db, now - KEEP_WEBHOOK_HISTORY_MS);
       await deleteIdempotencyKeysCreatedBefore(deps.db, now - IDEMPOTENCY_KEY_TTL_MS);
+      await deleteStepsOfEndedTasks(deps.db);
     }
   };
   const run = () => {

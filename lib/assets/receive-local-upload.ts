@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from "@/lib/api/errors";
 import { findAsset } from "@/lib/db/assets";
 import { releaseUploadClaim } from "@/lib/db/upload-transitions";
+import { metrics } from "@/lib/metrics/metrics";
 import { isNamedError } from "@/lib/named-error";
 import { UploadTooLargeError, type LocalStore } from "@/lib/storage/local-store";
 import { readSignedFields, verifyFields } from "@/lib/storage/signed-url";
@@ -52,6 +53,7 @@ export async function receiveLocalUpload(
     // The slot was free, so anything at the key is a dead holder's unfinished upload.
     await store.discardPartials(key);
     size = await store.write(key, upload.body, maxBytes, abort.signal);
+    metrics().uploadBytes.inc(size);
   } catch (error) {
     await releaseUploadClaim(deps.db, upload.assetId, claim.claimedAt, deps.now());
     throw await refusalOf(deps, upload.assetId, error);

@@ -1,6 +1,8 @@
 import { forbidden, tooManyRequests, unauthorized } from "@/lib/api/errors";
 import { requestHost } from "@/lib/api/origin";
 import type { App } from "@/lib/app/app";
+import { rateLimitHeaders } from "@/lib/limits/api-rate-limiter";
+import type { LimitState } from "@/lib/limits/types";
 import { verifyApiToken } from "./api-tokens";
 import { sessionUserId } from "./session";
 
@@ -8,6 +10,8 @@ export interface Caller {
   userId: string;
   /** What the rate limit counts against. */
   rateKey: string;
+  /** The caller's rate limit after this request, for the `RateLimit-*` headers. */
+  rateLimit?: LimitState;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -21,12 +25,11 @@ export async function authenticateRequest(request: Request, app: App): Promise<C
   const caller = header !== null ? await tokenCaller(header, app) : await sessionCaller(request, app);
   const decision = await app.rateLimiter.take(caller.rateKey, app.now());
   if (!decision.allowed) {
-    throw tooManyRequests(
-      `rate limit of ${app.config.rateLimitPerMinute} requests per minute exceeded`,
-      decision.retryAfterSeconds,
-    );
+    const refusal = tooManyRequests(`rate limit of ${app.config.rateLimitPerMinute} requests per minute exceeded`, decision.retryAfterSeconds);
+    Object.assign(refusal.headers, rateLimitHeaders(decision.state));
+    throw refusal;
   }
-  return caller;
+  return { ...caller, rateLimit: decision.state };
 }
 
 async function tokenCaller(header: string, app: App): Promise<Caller> {

@@ -6,8 +6,9 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * API tokens verified in the last few seconds, so a busy client costs no query per request.
- * Revoking through this process forgets the token at once; other processes sharing the database
- * stop accepting it within VERIFIED_TOKEN_TTL_MS.
+ * A revocation on any node reaches every node's cache through the database (LISTEN/NOTIFY,
+ * lib/app/app.ts), which forgets the token at once; the time to live bounds what a lost
+ * notification could cost.
  */
 export class VerifiedTokenCache {
   private readonly byHash = new Map<string, { token: ApiTokenRow; verifiedAt: number }>();
@@ -24,6 +25,10 @@ export class VerifiedTokenCache {
     this.byHash.delete(tokenHash);
     if (this.byHash.size >= MAX_ENTRIES) this.byHash.delete(this.byHash.keys().next().value!);
     this.byHash.set(tokenHash, { token, verifiedAt: now });
+  }
+
+  forgetAll(): void {
+    this.byHash.clear();
   }
 
   forget(tokenId: string): void {

@@ -614,6 +614,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this node
+         * @description The Prometheus text format (prom-client): `vas_http_requests_total` and `vas_http_request_duration_seconds` by route template, method and status; `vas_upload_bytes_total`; `vas_tasks_finished_total` and `vas_task_duration_seconds` by task type and outcome; `vas_task_step_retries_total`; `vas_tasks_unfinished` by type and phase (the queue, every node's); and Node.js's own (`process_*`, `nodejs_*`, among them `nodejs_eventloop_lag_seconds`). With `METRICS_TOKEN` set, send it as a bearer token; unset, the endpoint is open.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1582,6 +1602,12 @@ export interface components {
             headers: {
                 /** @description Seconds to wait before trying again. */
                 "Retry-After": string;
+                /** @description Requests allowed per minute (`RATE_LIMIT_PER_MINUTE`). */
+                "RateLimit-Limit": string;
+                /** @description Requests left now. */
+                "RateLimit-Remaining": string;
+                /** @description Seconds until the whole allowance is back. */
+                "RateLimit-Reset": string;
                 [name: string]: unknown;
             };
             content: {
@@ -1597,11 +1623,20 @@ export interface components {
                 "application/json": components["schemas"]["Errors"];
             };
         };
-        /** @description A dependency (the task queue) is unavailable: retry after `Retry-After` seconds. */
+        /** @description A dependency is unavailable (the database, the object storage, the task queue), as the message says: retry after `Retry-After` seconds. */
         Error503: {
             headers: {
                 /** @description Seconds to wait before trying again. */
                 "Retry-After": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Errors"];
+            };
+        };
+        /** @description The server is out of storage space; nothing of the request was kept. */
+        Error507: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -1703,6 +1738,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     listAssets: {
@@ -1748,6 +1784,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getAsset: {
@@ -1776,6 +1814,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     deleteAsset: {
@@ -1802,6 +1842,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     updateAsset: {
@@ -1848,6 +1890,8 @@ export interface operations {
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getResumableUpload: {
@@ -1885,6 +1929,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     reportUploadComplete: {
@@ -1922,6 +1968,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     exportAsset: {
@@ -2008,6 +2056,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     putUpload: {
@@ -2074,6 +2123,8 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     downloadAsset: {
@@ -2125,6 +2176,8 @@ export interface operations {
                 content?: never;
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     createTusUpload: {
@@ -2178,6 +2231,8 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     terminateTusUpload: {
@@ -2208,6 +2263,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getTusUploadOffset: {
@@ -2244,6 +2301,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     patchTusUpload: {
@@ -2287,6 +2346,8 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     receiveStorageNotification: {
@@ -2325,6 +2386,8 @@ export interface operations {
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     listTasks: {
@@ -2362,6 +2425,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getTask: {
@@ -2390,6 +2455,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     cancelTask: {
@@ -2427,6 +2494,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     retryTask: {
@@ -2499,6 +2568,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     listWebhooks: {
@@ -2530,6 +2600,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     createWebhook: {
@@ -2588,6 +2660,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getWebhook: {
@@ -2616,6 +2690,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     replaceWebhook: {
@@ -2656,6 +2732,8 @@ export interface operations {
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     deleteWebhook: {
@@ -2684,6 +2762,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     updateWebhook: {
@@ -2730,6 +2810,8 @@ export interface operations {
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     testWebhook: {
@@ -2767,6 +2849,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     listWebhookLogs: {
@@ -2802,6 +2886,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getWebhookLog: {
@@ -2832,6 +2918,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     resendWebhookLog: {
@@ -2871,6 +2959,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     listApiKeys: {
@@ -2902,6 +2992,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     createApiKey: {
@@ -2957,6 +3049,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     revokeApiKey: {
@@ -2983,6 +3077,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getPlaybackInfo: {
@@ -3070,6 +3166,8 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getPlaybackVideo: {
@@ -3146,6 +3244,8 @@ export interface operations {
                 content?: never;
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getPlaybackPoster: {
@@ -3222,6 +3322,8 @@ export interface operations {
                 content?: never;
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getHlsPlaylist: {
@@ -3298,6 +3400,8 @@ export interface operations {
                 content?: never;
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getHlsSegment: {
@@ -3378,6 +3482,8 @@ export interface operations {
                 content?: never;
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     listSigningKeys: {
@@ -3409,6 +3515,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     createSigningKey: {
@@ -3464,6 +3572,8 @@ export interface operations {
             };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getSigningKey: {
@@ -3492,6 +3602,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     deleteSigningKey: {
@@ -3518,6 +3630,8 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     updateSigningKey: {
@@ -3554,6 +3668,8 @@ export interface operations {
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getHealth: {
@@ -3575,7 +3691,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error500"];
-            /** @description A dependency does not answer (`ok: false`). */
+            /** @description A dependency does not answer (`ok: false`): each one's `ok` says which. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3584,6 +3700,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            507: components["responses"]["Error507"];
         };
     };
     getLiveness: {
@@ -3604,6 +3721,38 @@ export interface operations {
                     "application/json": components["schemas"]["Liveness"];
                 };
             };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description METRICS_TOKEN is set and the request did not send it. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     getOpenApiDocument: {
@@ -3629,6 +3778,8 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     authJsGET1: {
@@ -3682,6 +3833,8 @@ export interface operations {
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     authJsPOST1: {
@@ -3735,6 +3888,8 @@ export interface operations {
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     authJsGET2: {
@@ -3789,6 +3944,8 @@ export interface operations {
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     authJsPOST2: {
@@ -3843,6 +4000,8 @@ export interface operations {
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     inngestGET: {
@@ -3874,6 +4033,8 @@ export interface operations {
             };
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     inngestPUT: {
@@ -3905,6 +4066,8 @@ export interface operations {
             };
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     inngestPOST: {
@@ -3936,6 +4099,8 @@ export interface operations {
             };
             413: components["responses"]["Error413"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
         };
     };
     "event:asset.created": {

@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { parseS3Config, type S3Config } from "@/lib/storage/s3-config";
+import { parseS3Config, S3_CONFIG_VARIABLES, type S3Config } from "@/lib/storage/s3-config";
 
 const GiB = 1024 ** 3;
 const SEVEN_DAYS_SECONDS = 7 * 24 * 3600;
@@ -80,7 +80,14 @@ const envSchema = z.object({
   AUTH_GOOGLE_ID: optionalString,
   AUTH_GOOGLE_SECRET: optionalString,
   FFMPEG_PATH: optionalString,
+  METRICS_TOKEN: optionalString,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url().optional()),
+  OTEL_SERVICE_NAME: optionalString,
 });
+
+/** Every variable the service reads (.env.example lists them). */
+export const CONFIG_VARIABLES = [...Object.keys(envSchema.shape), ...S3_CONFIG_VARIABLES];
 
 export interface Config {
   dataDir: string;
@@ -137,6 +144,8 @@ export interface Config {
   oauth: { github?: OAuthClient; google?: OAuthClient };
   /** The ffmpeg that makes posters; unset, `ffmpeg` on PATH (if any). */
   ffmpegPath?: string;
+  /** When set, GET /api/metrics needs it as a bearer token. */
+  metricsToken?: string;
 }
 
 export interface OAuthClient {
@@ -205,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       google: oauthClient("AUTH_GOOGLE", e.AUTH_GOOGLE_ID, e.AUTH_GOOGLE_SECRET),
     },
     ffmpegPath: e.FFMPEG_PATH,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -25,12 +25,17 @@ export async function touchApiToken(db: Db, id: string, at: number): Promise<voi
   await db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, id));
 }
 
+/** The channel that tells every node an API token was revoked; the payload is its id. */
+export const API_TOKEN_REVOKED_CHANNEL = "vas_api_token_revoked";
+
+/** Revokes the token and tells every node (their caches forget it); false when it was not the user's or was revoked already. */
 export async function revokeApiToken(db: Db, userId: string, id: string, at: number): Promise<boolean> {
   const rows = await db
     .update(apiTokens)
     .set({ revokedAt: at })
     .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
+  if (rows.length > 0) await db.execute(sql`select pg_notify(${API_TOKEN_REVOKED_CHANNEL}, ${id})`);
   return rows.length > 0;
 }
 

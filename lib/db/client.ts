@@ -14,8 +14,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Calls `onNotify` with the payload of every NOTIFY on `channel`, from any connection or node; resolves to a stop function. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel`, from any connection or node,
+   * and `onListen` each time listening (re)starts (notifications sent meanwhile are lost);
+   * resolves to a stop function.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -23,6 +27,21 @@ const migrationsFolder = path.join(process.cwd(), "drizzle");
 
 /** postgres.js pipelines queries on a busy connection, so a few connections carry many requests. */
 const DEFAULT_POOL_SIZE = 5;
+
+/**
+ * With the database unreachable a request must fail within seconds (a 503 saying so), not wait
+ * out the driver's 30 s connect timeout or a statement that never ends.
+ */
+const CONNECT_TIMEOUT_SECONDS = 3;
+const STATEMENT_TIMEOUT_MS = 10_000;
+/** A transaction left open by a client that went away stops holding its locks. */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
+/**
+ * Seconds before a failed connection is tried again: queries wait for it, so postgres.js's
+ * default (growing to 20 s) would hold requests far past the 5 s a 503 must come within.
+ * Full jitter, at most a second: nodes do not reconnect in lockstep.
+ */
+const reconnectBackoff = (retries: number) => Math.random() * Math.min(0.05 * 2 ** retries, 1);
 
 /** Any number that names our migration lock among the database's advisory locks. */
 const MIGRATION_LOCK = 7_346_201;
@@ -46,12 +65,18 @@ async function migrateOnce(url: string): Promise<void> {
 export async function openDatabase(options: { url?: string; poolSize?: number; dataDir?: string }): Promise<Database> {
   if (options.url) {
     await migrateOnce(options.url);
-    const client = postgres(options.url, { max: options.poolSize ?? DEFAULT_POOL_SIZE, onnotice: () => {} });
+    const client = postgres(options.url, {
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      onnotice: () => {},
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      backoff: reconnectBackoff,
+      connection: { statement_timeout: STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS },
+    });
     return {
       db: drizzlePostgres(client, { schema }),
       kind: "postgres",
-      async listen(channel, onNotify) {
-        const { unlisten } = await client.listen(channel, (payload) => onNotify(payload));
+      async listen(channel, onNotify, onListen) {
+        const { unlisten } = await client.listen(channel, (payload) => onNotify(payload), onListen);
         return unlisten;
       },
       close: () => client.end({ timeout: 5 }),
@@ -65,7 +90,7 @@ export async function openDatabase(options: { url?: string; poolSize?: number; d
     return {
       db,
       kind: "pglite",
-      listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
+      listen: (channel, onNotify, onListen) => client.listen(channel, (payload) => onNotify(payload)).then((stop) => (onListen?.(), stop)),
       close: async () => {
         await client.close();
         release();

@@ -5,3 +5,27 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** postgres.js's own codes for a connection it lost or could not make. */
+const CONNECTION_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT"]);
+/** SQLSTATE classes 08 (connection exception) and 57P (the server shutting down or starting up). */
+const UNAVAILABLE_STATE = /^(08...|57P0[1-3])$/;
+/** The operating system's answers for a peer that cannot be reached. */
+export const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EPIPE", "ENOTFOUND", "EAI_AGAIN"]);
+
+/**
+ * The database could not be reached or dropped the connection (not a query it refused): a
+ * postgres.js connection error, or a network error from a query (Drizzle wraps those, with the
+ * query and its parameters, which are never logged).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let fromQuery = false;
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (CONNECTION_CODES.has(code) || UNAVAILABLE_STATE.test(code))) return true;
+    if ("query" in e && "params" in e) fromQuery = true;
+    if (fromQuery && typeof code === "string" && NETWORK_CODES.has(code)) return true;
+  }
+  return false;
+}
+

@@ -329,6 +329,20 @@ export const idempotencyKeys = pgTable("idempotency_keys", {
   index("idempotency_keys_created_idx").on(t.createdAt),
 ]);
 
+/**
+ * The finished steps of a task's current run on the inline runner, as Inngest keeps them: a run
+ * resumed after a stop or a crash replays their results instead of doing them again (no second
+ * pin, no second upload). A run that ends forgets them.
+ */
+export const taskSteps = pgTable("task_steps", {
+  taskId: uuid("task_id").notNull().references(() => tasks.id, { onDelete: "cascade" }),
+  /** The step's id in the run: its name, then `name:2`, `name:3`… for repeats (as Inngest counts them). */
+  stepId: text("step_id").notNull(),
+  /** `{ value }`: the step's result, JSON. */
+  result: jsonb("result").$type<{ value?: unknown }>().notNull(),
+  completedAt: millis("completed_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.taskId, t.stepId] })]);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -340,3 +354,4 @@ export type WebhookRow = typeof webhooks.$inferSelect;
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 export type WebhookLogRow = typeof webhookLogs.$inferSelect;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+export type TaskStepRow = typeof taskSteps.$inferSelect;

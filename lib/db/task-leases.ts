@@ -99,6 +99,13 @@ export async function listClaimableTasks(db: Db, now: number, limit: number): Pr
     .limit(limit);
 }
 
+/** The channel that tells every node that a stopping node gave tasks back: they sweep at once. */
+export const TASKS_HANDED_BACK_CHANNEL = "vas_tasks_handed_back";
+
+export async function announceTasksHandedBack(db: Db, count: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${TASKS_HANDED_BACK_CHANNEL}, ${String(count)})`);
+}
+
 /** At start-up of the only process the embedded database allows, every lease is a dead process's. */
 export async function releaseAllTaskLeases(db: Db): Promise<void> {
   await db.update(tasks).set({ leaseOwner: null, leaseExpiresAt: null }).where(isNotNull(tasks.leaseOwner));

@@ -9,7 +9,7 @@ export class DatabaseLimiter implements SharedLimiter {
   async take(key: string, rule: RateRule, now: number, cost = 1): Promise<LimitDecision> {
     const increment = emissionInterval(rule) * cost;
     const taken = await advanceRateLimit(this.db, key, { now, increment, periodMs: rule.periodMs });
-    if (taken !== undefined) return { allowed: true };
+    if (taken !== undefined) return { allowed: true, tat: taken };
     return refusedAt(await findRateLimit(this.db, key), rule, now, cost);
   }
 

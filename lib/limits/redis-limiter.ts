@@ -4,7 +4,7 @@ import { decisionAt, emissionInterval, refusedAt, type LimitDecision, type RateR
 
 /**
  * One GCRA step, atomically: KEYS[1] holds the theoretical arrival time. ARGV: now, increment,
- * period, and "take" or "peek". Answers "ok" when a take was counted, else the stored time.
+ * period, and "take" or "peek". Answers "ok:<new time>" when a take was counted, else the stored time.
  */
 const GCRA = `
 local now = tonumber(ARGV[1])
@@ -14,7 +14,7 @@ if ARGV[4] == "take" then
   local next = base + tonumber(ARGV[2])
   if next - now <= tonumber(ARGV[3]) then
     redis.call("SET", KEYS[1], tostring(next), "PX", math.ceil(next - now))
-    return "ok"
+    return "ok:" .. tostring(next)
   end
 end
 return tostring(base)
@@ -32,7 +32,7 @@ export class RedisLimiter implements SharedLimiter {
 
   async take(key: string, rule: RateRule, now: number, cost = 1): Promise<LimitDecision> {
     const answer = await this.gcra(key, [now, emissionInterval(rule) * cost, rule.periodMs, "take"]);
-    return answer === "ok" ? { allowed: true } : refusedAt(Number(answer), rule, now, cost);
+    return answer.startsWith("ok:") ? { allowed: true, tat: Number(answer.slice(3)) } : refusedAt(Number(answer), rule, now, cost);
   }
 
   async peek(key: string, rule: RateRule, now: number): Promise<LimitDecision> {

@@ -1,21 +1,64 @@
+import pino from "pino";
 import { describeError } from "./describe-error";
-import { currentRequestId } from "./request-context";
-
-type Level = "info" | "warn" | "error";
+import { currentLogContext } from "./request-context";
 
 /**
- * The service's log lines: `[scope] message: <error class [code]: message> (request <id>)`.
+ * Paths the logger blanks whatever code passes it: callers never pass credentials, and this is
+ * the second line of defence should one slip into a logged object.
+ */
+export const REDACTED_PATHS = [
+  "authorization",
+  "cookie",
+  "password",
+  "token",
+  "secret",
+  "jwt",
+  "*.authorization",
+  "*.cookie",
+  "*.password",
+  "*.token",
+  "*.secret",
+  "*.jwt",
+  "*.apiKey",
+  "*.apiSecret",
+  "*.sharedSecret",
+  "*.privateKey",
+  'headers["authorization"]',
+  'headers["cookie"]',
+  'headers["x-api-key"]',
+];
+
+const holder = globalThis as typeof globalThis & { __videoAssetLogger?: pino.Logger };
+
+/**
+ * One JSON object a line on stdout (pino): level, time, scope, msg, and the request id and task
+ * id of the work that wrote it. Kept on globalThis: instrumentation.ts and the routes are
+ * bundled apart, and both must write through one stream.
+ */
+function logger(): pino.Logger {
+  holder.__videoAssetLogger ??= pino({
+    level: process.env.LOG_LEVEL ?? "info",
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    mixin: () => ({ ...currentLogContext() }),
+  });
+  return holder.__videoAssetLogger;
+}
+
+type Fields = Record<string, string | number | boolean | undefined>;
+
+/**
  * Errors are described by describeError only, so no request body, header, token or query
  * parameter reaches the log through an error object.
  */
-function write(level: Level, scope: string, message: string, error?: unknown) {
-  const requestId = currentRequestId();
-  const line = `[${scope}] ${message}${error === undefined ? "" : `: ${describeError(error)}`}${requestId ? ` (request ${requestId})` : ""}`;
-  console[level](line);
+function write(level: "info" | "warn" | "error", scope: string, message: string, error?: unknown, fields?: Fields) {
+  logger()[level]({ scope, ...fields, ...(error !== undefined && { err: describeError(error) }) }, message);
 }
 
 export const log = {
-  info: (scope: string, message: string) => write("info", scope, message),
+  info: (scope: string, message: string, fields?: Fields) => write("info", scope, message, undefined, fields),
   warn: (scope: string, message: string, error?: unknown) => write("warn", scope, message, error),
   error: (scope: string, message: string, error?: unknown) => write("error", scope, message, error),
 };

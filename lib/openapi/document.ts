@@ -42,6 +42,11 @@ function build(): OpenApiDocument {
           scheme: "bearer",
           description: "An API token (`Authorization: Bearer vas_…`), made on the dashboard's API keys page or with `npm run token:create`. The dashboard uses its session cookie instead.",
         },
+        metricsToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "`METRICS_TOKEN`, as a bearer token (Prometheus's `authorization` setting).",
+        },
         storageWebhookSecret: {
           type: "http",
           scheme: "bearer",

@@ -14,13 +14,14 @@ const ERROR_MEANINGS = {
   422: "A well-formed body that is not valid: each message names the field and says why.",
   429: "Too many requests, or too many active tasks: retry after `Retry-After` seconds.",
   500: "An unexpected error; the message carries the request id, the details are only in the logs.",
-  503: "A dependency (the task queue) is unavailable: retry after `Retry-After` seconds.",
+  503: "A dependency is unavailable (the database, the object storage, the task queue), as the message says: retry after `Retry-After` seconds.",
+  507: "The server is out of storage space; nothing of the request was kept.",
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_MEANINGS;
 
-/** Errors any operation can answer. */
-export const ALWAYS: ErrorStatus[] = [500];
+/** Errors any operation can answer: a dependency down or a full disk can meet any of them. */
+export const ALWAYS: ErrorStatus[] = [500, 503, 507];
 /** Errors of an operation for an authenticated caller. */
 export const AUTHENTICATED: ErrorStatus[] = [401, 403, 429, 500];
 /** Errors of reading and validating a JSON body. */
@@ -30,11 +31,18 @@ const retryAfter = z.object({
   "Retry-After": z.string().meta({ description: "Seconds to wait before trying again." }),
 });
 
+/** Sent on every answer to an authenticated caller (IETF draft), listed here on the 429. */
+const rateLimitHeaders = {
+  "RateLimit-Limit": z.string().meta({ description: "Requests allowed per minute (`RATE_LIMIT_PER_MINUTE`)." }),
+  "RateLimit-Remaining": z.string().meta({ description: "Requests left now." }),
+  "RateLimit-Reset": z.string().meta({ description: "Seconds until the whole allowance is back." }),
+};
+
 function errorResponse(status: ErrorStatus, description: string, id?: string): ZodOpenApiResponseObject {
   return {
     ...(id && { id }),
     description,
-    ...((status === 429 || status === 503) && { headers: retryAfter }),
+    ...((status === 429 || status === 503) && { headers: status === 429 ? retryAfter.extend(rateLimitHeaders) : retryAfter }),
     content: { "application/json": { schema: errorsSchema } },
   };
 }
@@ -44,10 +52,10 @@ const SHARED = Object.fromEntries(
   Object.entries(ERROR_MEANINGS).map(([status, meaning]) => [status, errorResponse(Number(status) as ErrorStatus, meaning, `Error${status}`)]),
 ) as Record<ErrorStatus, ZodOpenApiResponseObject>;
 
-/** The `{"errors": [...]}` answers of the given statuses, with what each means here when said. */
+/** The `{"errors": [...]}` answers of the given statuses and ALWAYS's, with what each means here when said. */
 export function errorResponses(statuses: ErrorStatus[], meanings: Partial<Record<ErrorStatus, string>> = {}): ZodOpenApiResponsesObject {
   return Object.fromEntries(
-    [...new Set(statuses)].sort().map((status) => {
+    [...new Set([...statuses, ...ALWAYS])].sort().map((status) => {
       const meaning = meanings[status];
       return [String(status), meaning === undefined ? SHARED[status] : errorResponse(status, meaning)];
     }),

@@ -13,9 +13,9 @@ export const servicePaths: ZodOpenApiPathsObject = {
       summary: "Readiness: the state of the database, storage and task runner",
       security: PUBLIC,
       responses: {
-        200: jsonResponse("Every dependency answers.", healthSchema),
-        503: jsonResponse("A dependency does not answer (`ok: false`).", healthSchema),
         ...errorResponses(ALWAYS),
+        200: jsonResponse("Every dependency answers.", healthSchema),
+        503: jsonResponse("A dependency does not answer (`ok: false`): each one's `ok` says which.", healthSchema),
       },
     },
   },
@@ -26,6 +26,24 @@ export const servicePaths: ZodOpenApiPathsObject = {
       summary: "Liveness: the process serves requests",
       security: PUBLIC,
       responses: { 200: jsonResponse("Alive.", livenessSchema) },
+    },
+  },
+  "/api/metrics": {
+    get: {
+      tags,
+      operationId: "getMetrics",
+      summary: "Prometheus metrics of this node",
+      description: [
+        "The Prometheus text format (prom-client): `vas_http_requests_total` and `vas_http_request_duration_seconds` by route template, method and status;",
+        "`vas_upload_bytes_total`; `vas_tasks_finished_total` and `vas_task_duration_seconds` by task type and outcome; `vas_task_step_retries_total`;",
+        "`vas_tasks_unfinished` by type and phase (the queue, every node's); and Node.js's own (`process_*`, `nodejs_*`, among them `nodejs_eventloop_lag_seconds`).",
+        "With `METRICS_TOKEN` set, send it as a bearer token; unset, the endpoint is open.",
+      ].join(" "),
+      security: [{ metricsToken: [] }, {}],
+      responses: {
+        200: { description: "The metrics.", content: { "text/plain": { schema: z.string() } } },
+        ...errorResponses([401, ...ALWAYS], { 401: "METRICS_TOKEN is set and the request did not send it." }),
+      },
     },
   },
   "/api/openapi.json": {

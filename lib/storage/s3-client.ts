@@ -1,8 +1,19 @@
 import { S3Client } from "@aws-sdk/client-s3";
 import type { S3Config } from "./s3-config";
 
+/**
+ * With the store unreachable a request must fail within seconds (a 503 saying so), not wait out
+ * the SDK's defaults (no connect timeout). A socket idle this long is given up; the SDK retries
+ * up to MAX_ATTEMPTS in all, with full-jitter backoff (its standard strategy).
+ */
+const CONNECT_TIMEOUT_MS = 2_000;
+const IDLE_TIMEOUT_MS = 30_000;
+const MAX_ATTEMPTS = 2;
+
 export function createS3Client(config: S3Config): S3Client {
   return new S3Client({
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: IDLE_TIMEOUT_MS },
+    maxAttempts: MAX_ATTEMPTS,
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,

@@ -27,6 +27,8 @@ const s3EnvSchema = z.object({
   STORAGE_WEBHOOK_SECRET: text.pipe(z.string().min(16, "must be at least 16 characters").optional()),
 });
 
+export const S3_CONFIG_VARIABLES = Object.keys(s3EnvSchema.shape);
+
 /**
  * The S3 settings, when S3_BUCKET selects S3 storage. Returns the problems instead of throwing
  * so the caller reports them with the rest of the configuration.

@@ -1,10 +1,13 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { TaskRow, TaskType } from "@/lib/db/schema";
 import { claimTask, listClaimableTasks, releaseTaskLease, renewTaskLease } from "@/lib/db/task-leases";
+import { findTaskSteps, forgetTaskSteps, recordTaskStep } from "@/lib/db/task-steps";
 import { incrementTaskRetries } from "@/lib/db/tasks";
 import { log } from "@/lib/log/log";
-import { outsideRequest } from "@/lib/log/request-context";
-import { createInlineStep, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./inline-step";
+import { asTask } from "@/lib/log/request-context";
+import { metrics } from "@/lib/metrics/metrics";
+import { inSpan } from "@/lib/telemetry/spans";
+import { createInlineStep, DEFAULT_RETRY_POLICY, type RetryPolicy, type StepMemory } from "./inline-step";
 import { SlotPool } from "./slot-pool";
 import { executeTask, isRunStopped, RunStoppedError } from "./task-lifecycle";
 import type { QueuedTask, TaskDefinition, TaskDeps, TaskLease, TaskRunner } from "./types";
@@ -88,7 +91,7 @@ export class InlineRunner implements TaskRunner {
     const entry: ActiveTask = { id: task.id, type: task.type, userId: task.userId, rerun: false };
     this.active.set(task.id, entry);
     this.busy++;
-    void outsideRequest(() => this.runUntilDone(entry));
+    void asTask(entry.id, () => this.runUntilDone(entry));
   }
 
   private runLater(task: QueuedTask, ms: number) {
@@ -127,6 +130,20 @@ export class InlineRunner implements TaskRunner {
   idle(): Promise<void> {
     if (this.busy === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * For a node that is stopping: stops its runs at once (their transfers are aborted) and gives
+   * their leases back, so another node can take them now rather than when the leases run out;
+   * the steps they finished are not done again (lib/db/task-steps.ts). Resolves to the ids of the
+   * tasks handed back.
+   */
+  async handOff(): Promise<string[]> {
+    const running = [...this.active.values()].filter((entry) => entry.lease);
+    this.closed = true;
+    for (const entry of running) entry.lease!.stop(new RunStoppedError("this node is shutting down; another node takes the task"));
+    await this.close();
+    return running.map((entry) => entry.id);
   }
 
   /** Stops taking work: queued tasks and sleepers stay as they are in the database, for the next start. */
@@ -186,17 +203,29 @@ export class InlineRunner implements TaskRunner {
     const deps: TaskDeps = { ...this.deps, lease: lease.asTaskLease() };
     const onRetry = async (stepName: string, error: unknown) => {
       log.warn(`task ${entry.id}`, `step ${stepName} failed, retrying`, error);
+      metrics().stepRetries.inc({ type: entry.type });
       await incrementTaskRetries(this.deps.db, entry.id, this.deps.now(), { leaseOwner: this.options.owner });
     };
-    const step = createInlineStep(this.retryPolicy, onRetry, {
-      sleep: (ms) => this.sleep(entry, lease, ms),
-      backoff: (ms) => this.backoff(entry, ms, lease.signal),
-      checkLease: () => lease.check(),
-    });
+    const step = createInlineStep(
+      this.retryPolicy,
+      onRetry,
+      {
+        sleep: (ms) => this.sleep(entry, lease, ms),
+        backoff: (ms) => this.backoff(entry, ms, lease.signal),
+        checkLease: () => lease.check(),
+        now: this.deps.now,
+      },
+      await this.stepMemory(entry.id),
+    );
     entry.lease = lease;
+    log.info(`task ${entry.id}`, `${entry.type} run started`);
     try {
-      await executeTask(definition, entry.id, step, deps);
+      await inSpan(`task ${entry.type}`, { "task.id": entry.id, "task.type": entry.type }, () => executeTask(definition, entry.id, step, deps));
+      await forgetTaskSteps(this.deps.db, entry.id);
+      log.info(`task ${entry.id}`, `${entry.type} run ended`);
     } catch (error) {
+      // A stopped run (handed off, taken over) keeps its finished steps for the run that goes on.
+      if (!isRunStopped(error)) await forgetTaskSteps(this.deps.db, entry.id).catch(() => {});
       await lease.release(null);
       throw error;
     } finally {
@@ -204,6 +233,18 @@ export class InlineRunner implements TaskRunner {
     }
     // The task as this node left it, when it did not end (finishing it gives up the lease).
     return lease.release(null);
+  }
+
+  /** The steps an earlier run of the task finished (it was stopped, or its node died). */
+  private async stepMemory(taskId: string): Promise<StepMemory> {
+    const finished = await findTaskSteps(this.deps.db, taskId);
+    return {
+      recall: (stepId) => finished.get(stepId),
+      remember: async (stepId, result) => {
+        finished.set(stepId, result);
+        await recordTaskStep(this.deps.db, { taskId, stepId, result, completedAt: this.deps.now() });
+      },
+    };
   }
 
   /**
@@ -252,7 +293,6 @@ export class InlineRunner implements TaskRunner {
     await pool.acquire(entry.userId);
   }
 
-  /** A run ended with the task still queued or running and nobody holding it: run it again. */
   /** Whether a per-user limit of this type is kept in the database, for every node together. */
   private perUserAcrossNodes(type: TaskType): boolean {
     const { perUser, perUserOnEachNode } = this.options.slots[type];

@@ -2,6 +2,7 @@ import { updateTask } from "@/lib/db/tasks";
 import type { TaskPhase, TaskRow } from "@/lib/db/schema";
 import { isTaskError, writerOf, type StepTools, type TaskDefinition, type TaskDeps } from "./types";
 import { log } from "@/lib/log/log";
+import { metrics } from "@/lib/metrics/metrics";
 import { isNamedError } from "@/lib/named-error";
 
 const FINAL_PHASES: TaskPhase[] = ["completed", "failed", "cancelled"];
@@ -60,7 +61,13 @@ export async function finishTask(deps: TaskDeps, taskId: string, result: TaskEnd
   const now = deps.now();
   const progress = result.phase === "completed" ? { progress: 1 } : {};
   const ended = { ...result, ...progress, sealedSecrets: null, leaseOwner: null, leaseExpiresAt: null, runAfter: null, updatedAt: now, statusUpdatedAt: now };
-  return updateTask(deps.db, taskId, ended, writerOf(deps));
+  const row = await updateTask(deps.db, taskId, ended, writerOf(deps));
+  if (row) {
+    const labels = { type: row.type, outcome: result.phase };
+    metrics().tasksFinished.inc(labels);
+    metrics().taskDuration.observe(labels, Math.max(0, now - row.createdAt) / 1000);
+  }
+  return row;
 }
 
 function publicMessageOf(error: unknown): string {

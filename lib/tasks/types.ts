@@ -80,6 +80,8 @@ export interface TaskRunner {
   sweep?(): Promise<void>;
   /** Stops this process's run of the task at once, if it has one: the task was cancelled (inline; Inngest runs stop at their next step). */
   stop?(taskId: string): void;
+  /** Stops this process's runs at once and gives their tasks back for another node to take now (inline); resolves to their ids. */
+  handOff?(): Promise<string[]>;
   close(): Promise<void>;
 }
 

@@ -1,3 +1,4 @@
+import { metrics } from "@/lib/metrics/metrics";
 import { conflict, forbidden, notFound, payloadTooLarge } from "@/lib/api/errors";
 import type { App } from "@/lib/app/app";
 import { endTusUpload, startTusUpload, tusUploadState } from "@/lib/assets/tus-uploads";
@@ -58,8 +59,10 @@ export async function checkTusRequest(app: App, request: Request, origin: string
  * tus's answer, completed: `Upload-Expires` on an unfinished upload, the slot given back when a
  * creation failed or an upload was terminated, and the API's error shape.
  */
-export async function tusAnswer(app: App, request: CheckedTusRequest, response: Response): Promise<Response> {
+export async function tusAnswer(app: App, request: CheckedTusRequest, response: Response, sentOffset?: string | null): Promise<Response> {
   const headers = new Headers(response.headers);
+  const received = Number(headers.get("upload-offset")) - Number(sentOffset);
+  if (request.method === "PATCH" && response.status === 204 && sentOffset && received > 0) metrics().uploadBytes.inc(received);
   if (request.method === "POST" && response.status >= 400) await releaseFailedCreation(app, request.assetId);
   if (request.method === "DELETE" && response.status === 204 && request.asset) await endTusUpload(app, request.asset);
   if (response.status < 300 && headers.get("upload-offset") !== headers.get("upload-length")) {

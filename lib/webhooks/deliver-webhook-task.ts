@@ -31,9 +31,13 @@ interface Round {
   stopped?: "gone" | "dropped";
 }
 
-/** Exponential backoff from 5 s, at most an hour apart, or the endpoint's Retry-After when longer. */
-export function retryDelayMs(attempt: number, retryAfterMs?: number): number {
-  const backoff = Math.min(FIRST_RETRY_MS * 2 ** attempt, LONGEST_WAIT_MS);
+/**
+ * Exponential backoff from 5 s, at most an hour apart, with full jitter (a random wait up to it,
+ * so deliveries that failed together do not retry together), or the endpoint's Retry-After when
+ * longer.
+ */
+export function retryDelayMs(attempt: number, retryAfterMs?: number, random: () => number = Math.random): number {
+  const backoff = Math.floor(random() * Math.min(FIRST_RETRY_MS * 2 ** attempt, LONGEST_WAIT_MS));
   return Math.max(backoff, Math.min(retryAfterMs ?? 0, LONGEST_RETRY_AFTER_MS));
 }
 

@@ -8,3 +8,16 @@ export async function eventually<T>(check: () => T | undefined | Promise<T | und
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Runs `check` until it stops throwing, or throws its last error after `timeoutMs`. */
+export async function retrying(check: () => unknown, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return void (await check());
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

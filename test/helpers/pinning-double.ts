@@ -27,6 +27,14 @@ export interface PinningDouble {
   failNext(count: number, status?: number, body?: string): void;
   /** The next `count` uploads lose their connection once `afterBytes` bytes have arrived. */
   dropNext(count: number, afterBytes: number): void;
+  /**
+   * Uploads from the `n`th on (counting from 1, over the double's life) are held unread and
+   * unanswered, as a stalled service would, until `releaseHeld`; one whose client gives up is dropped.
+   */
+  holdFrom(n: number): void;
+  releaseHeld(): void;
+  /** Uploads held now. */
+  readonly held: number;
   pinned(cid: string): Buffer | undefined;
   close(): Promise<void>;
 }
@@ -43,7 +51,8 @@ export async function startPinningDouble(): Promise<PinningDouble> {
   const failures: Array<{ status: number; body: string }> = [];
   const drops: number[] = [];
   const pins: Pin[] = [];
-  const double = { requests: 0 };
+  const double = { requests: 0, uploads: 0, holdFrom: Infinity };
+  const held = new Set<() => void>();
 
   const server = http.createServer(async (req, res) => {
     double.requests++;
@@ -51,6 +60,19 @@ export async function startPinningDouble(): Promise<PinningDouble> {
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     };
     if (req.method !== "POST" || req.url !== "/pinning/pinFileToIPFS") return reply(404, { error: "not found" });
+    if (++double.uploads >= double.holdFrom) {
+      req.pause();
+      const gaveUp = await new Promise<boolean>((resolve) => {
+        const release = () => resolve(false);
+        held.add(release);
+        req.socket.once("close", () => {
+          held.delete(release);
+          resolve(true);
+        });
+      });
+      if (gaveUp) return;
+      req.resume();
+    }
     const drop = drops.shift();
     const chunks: Buffer[] = [];
     let received = 0;
@@ -110,6 +132,19 @@ export async function startPinningDouble(): Promise<PinningDouble> {
     },
     dropNext(count, afterBytes) {
       for (let i = 0; i < count; i++) drops.push(afterBytes);
+    },
+    holdFrom(n) {
+      double.holdFrom = n;
+    },
+    releaseHeld() {
+      double.holdFrom = Infinity;
+      for (const release of [...held]) {
+        held.delete(release);
+        release();
+      }
+    },
+    get held() {
+      return held.size;
     },
     pinned: (cid) => pins.find((p) => p.cid === cid)?.bytes,
     close: () =>

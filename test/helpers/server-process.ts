@@ -41,6 +41,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
       INIT_USER_EMAIL: "server-test@example.com",
       INIT_API_TOKEN: SERVER_TOKEN,
       RATE_LIMIT_PER_MINUTE: "100000",
+      LOG_LEVEL: "info",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -170,13 +170,24 @@ describe.each(testDatabaseKinds)("API errors on %s", (kind) => {
   });
 
   describe("rate limit", () => {
-    it("answers 429 with Retry-After past the per-token limit", async () => {
+    it("answers 429 with Retry-After past the per-token limit, and says what is left on every answer (RateLimit-*)", async () => {
       const limited = await startTestApp(kind, { RATE_LIMIT_PER_MINUTE: "3" });
       const user = await limited.createUser();
       const list = () => callRoute(routes.assetList.GET, "/api/asset", { token: user.token });
-      for (let i = 0; i < 3; i++) expect((await list()).status).toBe(200);
+      const left: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const answer = await list();
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get("ratelimit-limit")).toBe("3");
+        left.push(answer.headers.get("ratelimit-remaining")!);
+        expect(Number(answer.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
+      }
+      expect(left).toEqual(["2", "1", "0"]);
       const response = await list();
       expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(response.headers.get("ratelimit-limit")).toBe("3");
+      expect(response.headers.get("ratelimit-remaining")).toBe("0");
+      expect(Number(response.headers.get("ratelimit-reset"))).toBeGreaterThanOrEqual(Number(response.headers.get("retry-after")));
       await expectError(response, 429, /rate limit/);
       await limited.close();
     });

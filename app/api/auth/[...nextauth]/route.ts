@@ -17,7 +17,9 @@ const CREDENTIALS_CALLBACK = "/api/auth/callback/credentials";
  * sign-ins, the throttle answered as 429 with Retry-After.
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withPublic(async ({ request }) => inErrorShape(await handlers.GET(new NextRequest(request)))),
+  // Built from the URL and headers, not from the request itself: on Node 24 Next.js's request is
+  // not a Request that undici's constructor accepts ("Cannot read private member #state").
+  GET: withPublic(async ({ request }) => inErrorShape(await handlers.GET(new NextRequest(request.url, { headers: request.headers })))),
   POST: withPublic(async ({ request, url, app }) => {
     const body = await readBodyBytes(request, AUTH_FORM_MAX_BYTES);
     if (url.pathname === CREDENTIALS_CALLBACK) {

@@ -11,7 +11,8 @@ import { tusServerOf } from "@/lib/tus/tus-server";
 const tus = withPublic(async ({ request, app, origin }) => {
   const checked = await checkTusRequest(app, request, origin);
   if (checked.answer) return checked.answer;
-  return tusAnswer(app, checked, await tusServerOf(app).handleWeb(request));
+  const sentOffset = request.headers.get("upload-offset");
+  return tusAnswer(app, checked, await tusServerOf(app).handleWeb(request), sentOffset);
 });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
