@@ -30,20 +30,26 @@ export const REDACTED_PATHS = [
 
 const holder = globalThis as typeof globalThis & { __videoAssetLogger?: pino.Logger };
 
-/**
- * One JSON object a line on stdout (pino): level, time, scope, msg, and the request id and task
- * id of the work that wrote it. Kept on globalThis: instrumentation.ts and the routes are
- * bundled apart, and both must write through one stream.
- */
-function logger(): pino.Logger {
-  holder.__videoAssetLogger ??= pino({
+/** The service's logger configuration, writing to `destination` (stdout when none is given). */
+export function createLogger(destination?: pino.DestinationStream): pino.Logger {
+  const options: pino.LoggerOptions = {
     level: process.env.LOG_LEVEL ?? "info",
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
     mixin: () => ({ ...currentLogContext() }),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * One JSON object a line on stdout (pino): level, time, scope, msg, and the request id and task
+ * id of the work that wrote it. Kept on globalThis: instrumentation.ts and the routes are
+ * bundled apart, and both must write through one stream.
+ */
+function logger(): pino.Logger {
+  holder.__videoAssetLogger ??= createLogger();
   return holder.__videoAssetLogger;
 }
 

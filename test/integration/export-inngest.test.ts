@@ -218,7 +218,11 @@ describe("tasks on Inngest", () => {
     const { ctx, error } = await new InngestTestEngine({ function: deliverWebhook, events: [event as EnginePayload], steps: [wake] }).execute();
     expect(error).toBeUndefined();
     expect(stepIds(ctx)).toEqual(["start", "load-events", "send-0", "send-1", "record-delivery"]);
-    expect(ctx.step.sleep.mock.calls.map((call) => call.slice(0, 2))).toEqual([["wait-0", 5_000]]);
+    // Full jitter: the first retry waits a random time up to the 5 s backoff.
+    const sleeps = ctx.step.sleep.mock.calls.map((call) => call.slice(0, 2));
+    expect(sleeps.map(([id]) => id)).toEqual(["wait-0"]);
+    expect(sleeps[0][1]).toBeGreaterThanOrEqual(0);
+    expect(sleeps[0][1]).toBeLessThanOrEqual(5_000);
     const delivered = receiver.received.filter((r) => r.path === "/hook" && r.complete).map((r) => verifiedEvent(r, webhook.sharedSecret));
     expect(delivered.map((e) => [e.event, e.payload.asset?.id])).toEqual([
       ["asset.created", asset.id],

@@ -1,28 +1,15 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as keyList from "@/app/api/keys/route";
 import { requestUpload, routes } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
+import { captureLog } from "../helpers/capture-log";
 import { expectError } from "../helpers/expect-error";
 import { readyAsset, requestExport } from "../helpers/export-api";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { testDatabaseKinds } from "../helpers/test-databases";
 
 const JSON_LIMIT = 4096;
-
-/** Everything the service writes to the console while `body` runs. */
-async function captureLog(body: () => Promise<void>): Promise<string> {
-  const lines: string[] = [];
-  const spies = (["log", "info", "warn", "error"] as const).map((level) =>
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" "))),
-  );
-  try {
-    await body();
-  } finally {
-    spies.forEach((spy) => spy.mockRestore());
-  }
-  return lines.join("\n");
-}
 
 describe.each(testDatabaseKinds)("hostile input on %s", (kind) => {
   let t: TestApp;
@@ -112,9 +99,9 @@ describe.each(testDatabaseKinds)("hostile input on %s", (kind) => {
       const logged = await captureLog(async () => {
         response = await requestUploadWith({ name: secretName });
       });
-      await expectError(response, 500, /^internal server error \(request [0-9a-f]{12}\)$/);
+      await expectError(response, 500, /^internal server error \(request [0-9a-f]{16}\)$/);
       const requestId = response.headers.get("x-request-id");
-      expect(logged).toContain(`(request ${requestId})`);
+      expect(logged).toContain(`"requestId":"${requestId}"`);
       expect(logged).toMatch(/database query failed/);
       expect(logged).toMatch(/\[23514\]/);
       expect(logged).not.toContain(secretName);
