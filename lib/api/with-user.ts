@@ -8,6 +8,7 @@ import { log } from "@/lib/log/log";
 import { requestIdFrom, withRequestId } from "@/lib/log/request-context";
 import { metrics } from "@/lib/metrics/metrics";
 import { routeTemplate } from "@/lib/metrics/route-template";
+import { withinDatabaseDeadline } from "./database-deadline";
 import { errorResponse } from "./errors";
 import { publicOrigin } from "./origin";
 import { parseJsonText, parseQuery } from "./parse";
@@ -116,7 +117,7 @@ function route(run: (base: BaseContext) => Promise<Response>): RouteHandler {
         const params = raw as RouteParams;
         const app = await getApp();
         const origin = publicOrigin(request, app.config.appUrl);
-        response = await run({ request, url, params, app, origin });
+        response = await withinDatabaseDeadline(app.database.db, run({ request, url, params, app, origin }));
       } catch (error) {
         response = errorResponse(error);
       }

@@ -53,9 +53,7 @@ describe.skipIf(!testDatabaseKinds.includes("postgres"))("the database unreachab
 
     proxy.cut();
     const during = [];
-    const until = Date.now() + 3000;
-    while (Date.now() < until) during.push(...(await Promise.all(calls())));
-    expect(during.length).toBeGreaterThan(5);
+    for (let round = 0; round < 3; round++) during.push(...(await Promise.all(calls())));
     for (const { answer, seconds, body } of during) {
       expect(answer.status).toBe(503);
       expect(body).toEqual({ errors: [DATABASE_DOWN] });
