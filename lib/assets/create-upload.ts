@@ -5,7 +5,7 @@ import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { assetSourceKey } from "@/lib/storage/types";
 import { uuidv7 } from "@/lib/uuid";
 import { firstUploadCheckAt } from "./await-upload";
-import type { RequestUpload, UploadRequested } from "./schemas";
+import type { Asset, RequestUpload, UploadRequested } from "./schemas";
 import { generatePlaybackId } from "./playback-id";
 import { assetUrlContext, serializeAsset } from "./serialize-asset";
 
@@ -17,7 +17,7 @@ import { assetUrlContext, serializeAsset } from "./serialize-asset";
 export async function createUpload(
   deps: TaskDeps & { runner: TaskRunner; uploadSigningSecret: string },
   params: { userId: string; input: RequestUpload; origin: string },
-): Promise<UploadRequested> {
+): Promise<UploadRequested & { asset: Asset }> {
   const now = deps.now();
   // Time-ordered ids: the busiest insert touches the right edge of the indexes (lib/uuid.ts).
   const assetId = uuidv7(now);

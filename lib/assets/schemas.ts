@@ -113,10 +113,12 @@ const ASSET_EXAMPLE = {
   id: "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
   playbackId: "k3j9x0a8b7c6d5e4",
   userId: "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+  type: "video",
   name: "My video",
   createdAt: 1763740000000,
   updatedAt: 1763740005000,
   status: "ready",
+  source: { type: "directUpload" },
   playbackPolicy: { type: "public" },
   size: 45278,
   hash: [{ algorithm: "sha256", hash: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08" }],
@@ -133,14 +135,47 @@ const ASSET_EXAMPLE = {
   posterUrl: "https://video.example.com/api/playback/k3j9x0a8b7c6d5e4/poster.jpg",
 } as const;
 
+/** Where the file came from: sent by a client (PUT, tus, a bucket upload), or fetched by the service from a URL. */
+export const assetSourceSchema = z
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("directUpload") }),
+    z.object({ type: z.literal("url"), url: z.string().meta({ description: "The imported URL, without its query (which may hold credentials)." }) }),
+  ])
+  .meta({ id: "AssetSource", description: "Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import." });
+
+export type AssetSource = z.infer<typeof assetSourceSchema>;
+
+/** The plain shape's `status`: a string, as the specification fixes it. */
+const plainStatusSchema = z.enum(ASSET_STATUSES).meta({ description: "The plain shape (the default): the asset's status as a string." });
+
+export const STUDIO_ASSET_PHASES = ["waiting", "processing", "ready", "failed", "deleting", "deleted"] as const;
+
+/** Livepeer Studio's `status` object, which its SDK requires (DESIGN.md section 14). */
+export const studioAssetStatusSchema = z
+  .object({
+    phase: z.enum(STUDIO_ASSET_PHASES),
+    updatedAt: z.number(),
+    progress: z.number().min(0).max(1).optional(),
+    errorMessage: z.string().optional(),
+  })
+  .meta({
+    id: "StudioAssetStatus",
+    description: "The Studio shape: Livepeer Studio's status object, answered to API keys whose `responseShape` is `studio`, or `auto` (the default) when the request comes from the Livepeer SDK (`User-Agent: speakeasy-sdk/… livepeer`).",
+  });
+
+export type StudioAssetStatus = z.infer<typeof studioAssetStatusSchema>;
+
+/** The asset in the plain shape: what webhook events carry and the dashboard reads. */
 export const assetSchema = z.object({
   id: z.uuid(),
+  type: z.literal("video"),
   playbackId: z.string(),
   userId: z.uuid(),
   name: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),
-  status: z.enum(ASSET_STATUSES),
+  status: plainStatusSchema,
+  source: assetSourceSchema,
   playbackPolicy: playbackPolicySchema,
   creatorId: creatorIdSchema.optional(),
   errorMessage: z.string().optional(),
@@ -153,9 +188,24 @@ export const assetSchema = z.object({
   /** The poster JPEG (public, by playbackId); only when ready and one could be made (ffmpeg). */
   posterUrl: z.string().optional(),
   storage: assetStorageSchema.optional(),
-}).meta({ id: "AssetSnapshot", outputId: "Asset", example: ASSET_EXAMPLE });
+}).meta({ id: "AssetSnapshot", example: ASSET_EXAMPLE });
 
 export type Asset = z.infer<typeof assetSchema>;
+
+/**
+ * The asset as the API answers it: `status` in the plain shape or in Studio's, chosen per request
+ * by the API key's `responseShape` (lib/assets/response-shape.ts).
+ */
+export const assetAnswerSchema = assetSchema
+  .extend({
+    status: z.union([plainStatusSchema, studioAssetStatusSchema]).meta({
+      description:
+        "A string (the plain shape, the default), or Livepeer Studio's status object for API keys whose `responseShape` is `studio`, or `auto` when the request comes from the Livepeer SDK. Webhook events and the dashboard always use the plain shape.",
+    }),
+  })
+  .meta({ id: "Asset", example: ASSET_EXAMPLE });
+
+export type AssetAnswer = z.infer<typeof assetAnswerSchema>;
 
 /** `GET /api/asset/{id}/tus`: where a waiting asset's upload goes on (tus). */
 export const resumableUploadSchema = z
@@ -178,7 +228,7 @@ export const uploadRequestedSchema = z
   .object({
     url: z.string().meta({ description: "A single-use signed URL: `PUT` the file's bytes to it." }),
     tusEndpoint: z.string().meta({ description: "A tus 1.0.0 creation endpoint for the same upload (resumable)." }),
-    asset: assetSchema,
+    asset: assetAnswerSchema,
     task: taskSchema,
   })
   .meta({ id: "UploadRequested" });

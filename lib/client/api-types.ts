@@ -437,7 +437,11 @@ export interface paths {
         delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename an API key or change its response shape
+         * @description `responseShape` switches how answers to this key show an asset's `status`: `plain` (a string), `studio` (Livepeer Studio's object, for its SDK), or `auto` (Studio's for requests from the Livepeer SDK). It holds from the next request on, on every node.
+         */
+        patch: operations["updateApiKey"];
         trace?: never;
     };
     "/api/playback/{playbackId}": {
@@ -975,10 +979,14 @@ export interface components {
          *       "id": "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
          *       "playbackId": "k3j9x0a8b7c6d5e4",
          *       "userId": "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+         *       "type": "video",
          *       "name": "My video",
          *       "createdAt": 1763740000000,
          *       "updatedAt": 1763740005000,
          *       "status": "ready",
+         *       "source": {
+         *         "type": "directUpload"
+         *       },
          *       "playbackPolicy": {
          *         "type": "public"
          *       },
@@ -1018,14 +1026,20 @@ export interface components {
         AssetSnapshot: {
             /** Format: uuid */
             id: string;
+            /** @constant */
+            type: "video";
             playbackId: string;
             /** Format: uuid */
             userId: string;
             name: string;
             createdAt: number;
             updatedAt: number;
-            /** @enum {string} */
+            /**
+             * @description The plain shape (the default): the asset's status as a string.
+             * @enum {string}
+             */
             status: "waiting" | "processing" | "ready" | "failed";
+            source: components["schemas"]["AssetSource"];
             playbackPolicy: components["schemas"]["PlaybackPolicy"];
             creatorId?: components["schemas"]["CreatorId"];
             errorMessage?: string;
@@ -1075,6 +1089,16 @@ export interface components {
                     updatedAt: number;
                 };
             };
+        };
+        /** @description Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import. */
+        AssetSource: {
+            /** @constant */
+            type: "directUpload";
+        } | {
+            /** @constant */
+            type: "url";
+            /** @description The imported URL, without its query (which may hold credentials). */
+            url: string;
         };
         /** @description `public`: whoever holds the playbackId plays it. `jwt`: a viewer needs a token signed with one of your signing keys. */
         PlaybackPolicy: {
@@ -1155,6 +1179,127 @@ export interface components {
             tusEndpoint: string;
             asset: components["schemas"]["Asset"];
             task: components["schemas"]["Task"];
+        };
+        /**
+         * @example {
+         *       "id": "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
+         *       "playbackId": "k3j9x0a8b7c6d5e4",
+         *       "userId": "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+         *       "type": "video",
+         *       "name": "My video",
+         *       "createdAt": 1763740000000,
+         *       "updatedAt": 1763740005000,
+         *       "status": "ready",
+         *       "source": {
+         *         "type": "directUpload"
+         *       },
+         *       "playbackPolicy": {
+         *         "type": "public"
+         *       },
+         *       "size": 45278,
+         *       "hash": [
+         *         {
+         *           "algorithm": "sha256",
+         *           "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+         *         }
+         *       ],
+         *       "videoSpec": {
+         *         "format": "mp4",
+         *         "duration": 3,
+         *         "bitrate": 120000,
+         *         "tracks": [
+         *           {
+         *             "type": "video",
+         *             "codec": "h264",
+         *             "width": 320,
+         *             "height": 240,
+         *             "fps": 25,
+         *             "bitrate": 90000
+         *           },
+         *           {
+         *             "type": "audio",
+         *             "codec": "aac",
+         *             "sampleRate": 44100,
+         *             "channels": 1,
+         *             "bitrate": 64000
+         *           }
+         *         ]
+         *       },
+         *       "downloadUrl": "https://video.example.com/api/storage/download/0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b?expires=1763740305000&signature=…",
+         *       "posterUrl": "https://video.example.com/api/playback/k3j9x0a8b7c6d5e4/poster.jpg"
+         *     }
+         */
+        Asset: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "video";
+            playbackId: string;
+            /** Format: uuid */
+            userId: string;
+            name: string;
+            createdAt: number;
+            updatedAt: number;
+            /** @description A string (the plain shape, the default), or Livepeer Studio's status object for API keys whose `responseShape` is `studio`, or `auto` when the request comes from the Livepeer SDK. Webhook events and the dashboard always use the plain shape. */
+            status: ("waiting" | "processing" | "ready" | "failed") | components["schemas"]["StudioAssetStatus"];
+            source: components["schemas"]["AssetSourceOutput"];
+            playbackPolicy: components["schemas"]["PlaybackPolicyOutput"];
+            creatorId?: components["schemas"]["CreatorIdOutput"];
+            errorMessage?: string;
+            size?: number;
+            detectedFormat?: string;
+            hash?: {
+                /** @constant */
+                algorithm: "sha256";
+                hash: string;
+            }[];
+            videoSpec?: {
+                /** @constant */
+                format: "mp4";
+                duration: number;
+                bitrate: number;
+                tracks: ({
+                    /** @constant */
+                    type: "video";
+                    /** @constant */
+                    codec: "h264";
+                    width: number;
+                    height: number;
+                    fps: number;
+                    bitrate: number;
+                } | {
+                    /** @constant */
+                    type: "audio";
+                    /** @constant */
+                    codec: "aac";
+                    sampleRate: number;
+                    channels: number;
+                    bitrate: number;
+                })[];
+            };
+            downloadUrl?: string;
+            posterUrl?: string;
+            storage?: {
+                ipfs?: {
+                    cid: string;
+                    url: string;
+                    gatewayUrl: string;
+                    nftMetadata?: {
+                        cid: string;
+                        url: string;
+                        gatewayUrl: string;
+                    };
+                    updatedAt: number;
+                };
+            };
+        };
+        /** @description The Studio shape: Livepeer Studio's status object, answered to API keys whose `responseShape` is `studio`, or `auto` (the default) when the request comes from the Livepeer SDK (`User-Agent: speakeasy-sdk/… livepeer`). */
+        StudioAssetStatus: {
+            /** @enum {string} */
+            phase: "waiting" | "processing" | "ready" | "failed" | "deleting" | "deleted";
+            updatedAt: number;
+            progress?: number;
+            errorMessage?: string;
         };
         /**
          * @example {
@@ -1268,7 +1413,8 @@ export interface components {
          *       "id": "9b2f7a51-3c4d-4e8f-9a0b-1c2d3e4f5a6b",
          *       "name": "CI deploys",
          *       "prefix": "vas_Xk3j9",
-         *       "createdAt": 1763740000000
+         *       "createdAt": 1763740000000,
+         *       "responseShape": "auto"
          *     }
          */
         ApiKey: {
@@ -1278,6 +1424,11 @@ export interface components {
             /** @description The first characters of the token, to recognise it. */
             prefix: string;
             createdAt: number;
+            /**
+             * @description How answers to this key show an asset's `status`: `plain`, a string; `studio`, Livepeer Studio's status object (which its SDK requires); `auto` (the default), Studio's when the request comes from the Livepeer SDK (`User-Agent: speakeasy-sdk/… livepeer`), else plain.
+             * @enum {string}
+             */
+            responseShape: "auto" | "plain" | "studio";
             lastUsedAt?: number;
             revokedAt?: number;
         };
@@ -1382,111 +1533,15 @@ export interface components {
             /** @constant */
             ok: true;
         };
-        /**
-         * @example {
-         *       "id": "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
-         *       "playbackId": "k3j9x0a8b7c6d5e4",
-         *       "userId": "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
-         *       "name": "My video",
-         *       "createdAt": 1763740000000,
-         *       "updatedAt": 1763740005000,
-         *       "status": "ready",
-         *       "playbackPolicy": {
-         *         "type": "public"
-         *       },
-         *       "size": 45278,
-         *       "hash": [
-         *         {
-         *           "algorithm": "sha256",
-         *           "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
-         *         }
-         *       ],
-         *       "videoSpec": {
-         *         "format": "mp4",
-         *         "duration": 3,
-         *         "bitrate": 120000,
-         *         "tracks": [
-         *           {
-         *             "type": "video",
-         *             "codec": "h264",
-         *             "width": 320,
-         *             "height": 240,
-         *             "fps": 25,
-         *             "bitrate": 90000
-         *           },
-         *           {
-         *             "type": "audio",
-         *             "codec": "aac",
-         *             "sampleRate": 44100,
-         *             "channels": 1,
-         *             "bitrate": 64000
-         *           }
-         *         ]
-         *       },
-         *       "downloadUrl": "https://video.example.com/api/storage/download/0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b?expires=1763740305000&signature=…",
-         *       "posterUrl": "https://video.example.com/api/playback/k3j9x0a8b7c6d5e4/poster.jpg"
-         *     }
-         */
-        Asset: {
-            /** Format: uuid */
-            id: string;
-            playbackId: string;
-            /** Format: uuid */
-            userId: string;
-            name: string;
-            createdAt: number;
-            updatedAt: number;
-            /** @enum {string} */
-            status: "waiting" | "processing" | "ready" | "failed";
-            playbackPolicy: components["schemas"]["PlaybackPolicyOutput"];
-            creatorId?: components["schemas"]["CreatorIdOutput"];
-            errorMessage?: string;
-            size?: number;
-            detectedFormat?: string;
-            hash?: {
-                /** @constant */
-                algorithm: "sha256";
-                hash: string;
-            }[];
-            videoSpec?: {
-                /** @constant */
-                format: "mp4";
-                duration: number;
-                bitrate: number;
-                tracks: ({
-                    /** @constant */
-                    type: "video";
-                    /** @constant */
-                    codec: "h264";
-                    width: number;
-                    height: number;
-                    fps: number;
-                    bitrate: number;
-                } | {
-                    /** @constant */
-                    type: "audio";
-                    /** @constant */
-                    codec: "aac";
-                    sampleRate: number;
-                    channels: number;
-                    bitrate: number;
-                })[];
-            };
-            downloadUrl?: string;
-            posterUrl?: string;
-            storage?: {
-                ipfs?: {
-                    cid: string;
-                    url: string;
-                    gatewayUrl: string;
-                    nftMetadata?: {
-                        cid: string;
-                        url: string;
-                        gatewayUrl: string;
-                    };
-                    updatedAt: number;
-                };
-            };
+        /** @description Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import. */
+        AssetSourceOutput: {
+            /** @constant */
+            type: "directUpload";
+        } | {
+            /** @constant */
+            type: "url";
+            /** @description The imported URL, without its query (which may hold credentials). */
+            url: string;
         };
         /** @description `public`: whoever holds the playbackId plays it. `jwt`: a viewer needs a token signed with one of your signing keys. */
         PlaybackPolicyOutput: {
@@ -3010,6 +3065,12 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /**
+                     * @description How answers to this key show an asset's `status`: `plain`, a string; `studio`, Livepeer Studio's status object (which its SDK requires); `auto` (the default), Studio's when the request comes from the Livepeer SDK (`User-Agent: speakeasy-sdk/… livepeer`), else plain.
+                     * @default auto
+                     * @enum {string}
+                     */
+                    responseShape?: "auto" | "plain" | "studio";
                 };
             };
         };
@@ -3075,6 +3136,50 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /**
+                     * @description How answers to this key show an asset's `status`: `plain`, a string; `studio`, Livepeer Studio's status object (which its SDK requires); `auto` (the default), Studio's when the request comes from the Livepeer SDK (`User-Agent: speakeasy-sdk/… livepeer`), else plain.
+                     * @enum {string}
+                     */
+                    responseShape?: "auto" | "plain" | "studio";
+                };
+            };
+        };
+        responses: {
+            /** @description The key as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import {
-  assetSchema,
+  assetAnswerSchema,
   listAssetsQuerySchema,
   requestUploadSchema,
   resumableUploadSchema,
@@ -50,7 +50,7 @@ export const assetPaths: ZodOpenApiPathsObject = {
       security: BEARER,
       requestParams: { query: listAssetsQuerySchema },
       responses: {
-        200: pageResponse("The caller's assets that match, in the order asked (newest first by default).", assetSchema, assetCountHeaders),
+        200: pageResponse("The caller's assets that match, in the order asked (newest first by default).", assetAnswerSchema, assetCountHeaders),
         ...errorResponses([...AUTHENTICATED, 400]),
       },
     },
@@ -62,7 +62,7 @@ export const assetPaths: ZodOpenApiPathsObject = {
       summary: "Get an asset",
       security: BEARER,
       requestParams: { path: assetId },
-      responses: { 200: jsonResponse("The asset.", assetSchema), ...errorResponses([...AUTHENTICATED, 404]) },
+      responses: { 200: jsonResponse("The asset.", assetAnswerSchema), ...errorResponses([...AUTHENTICATED, 404]) },
     },
     patch: {
       tags,
@@ -73,7 +73,7 @@ export const assetPaths: ZodOpenApiPathsObject = {
       security: BEARER,
       requestParams: { path: assetId },
       requestBody: { content: { "application/json": { schema: updateAssetSchema } } },
-      responses: { 200: jsonResponse("The asset as it now is.", assetSchema), ...errorResponses([...AUTHENTICATED, ...JSON_BODY, 404]) },
+      responses: { 200: jsonResponse("The asset as it now is.", assetAnswerSchema), ...errorResponses([...AUTHENTICATED, ...JSON_BODY, 404]) },
     },
     delete: {
       tags,
@@ -108,7 +108,7 @@ export const assetPaths: ZodOpenApiPathsObject = {
       security: BEARER,
       requestParams: { path: assetId },
       responses: {
-        200: jsonResponse("The asset as it now is.", assetSchema),
+        200: jsonResponse("The asset as it now is.", assetAnswerSchema),
         ...errorResponses([...AUTHENTICATED, 404, 409], { 409: "No file has been uploaded to the asset's upload URL yet, or the asset no longer waits for one." }),
       },
     },
