@@ -5,6 +5,7 @@ import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { assetSourceKey } from "@/lib/storage/types";
 import { uuidv7 } from "@/lib/uuid";
 import { firstUploadCheckAt } from "./await-upload";
+import { assertDefaultPinning } from "./ipfs-export";
 import type { Asset, RequestUpload, UploadRequested } from "./schemas";
 import { generatePlaybackId } from "./playback-id";
 import { assetUrlContext, serializeAsset } from "./serialize-asset";
@@ -18,6 +19,8 @@ export async function createUpload(
   deps: TaskDeps & { runner: TaskRunner; uploadSigningSecret: string },
   params: { userId: string; input: RequestUpload; origin: string },
 ): Promise<UploadRequested & { asset: Asset }> {
+  const ipfsOnReady = params.input.storage?.ipfs;
+  if (ipfsOnReady) assertDefaultPinning(deps.config);
   const now = deps.now();
   // Time-ordered ids: the busiest insert touches the right edge of the indexes (lib/uuid.ts).
   const assetId = uuidv7(now);
@@ -30,6 +33,9 @@ export async function createUpload(
     playbackId: generatePlaybackId(),
     name: params.input.name,
     playbackPolicy: params.input.playbackPolicy?.type ?? "public",
+    creatorId: params.input.creatorId ?? null,
+    sourceUrl: null,
+    ipfsOnReady: ipfsOnReady ? { ...ipfsOnReady } : null,
     targetSegmentSecs: params.input.targetSegmentSizeSecs ?? null,
     storageKey: key,
     uploadExpiresAt: expiresAt,

@@ -11,6 +11,7 @@ import { finishTask } from "@/lib/tasks/task-lifecycle";
 import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
 import { awaitUpload } from "./await-upload";
 import { failCancelledUpload } from "./fail-cancelled-upload";
+import { startAskedIpfsExport } from "./ipfs-export";
 import { makePoster } from "./make-poster";
 
 /** Share of the task's progress given to probing; hashing the whole file is the rest. */
@@ -42,6 +43,7 @@ export const processUploadTask: TaskDefinition = {
         await updateAsset(tx, asset.id, ready);
       }),
     );
+    await step.run("export-to-ipfs", () => startAskedIpfsExport(deps, asset));
   },
 
   async onFailure(task, message, deps) {
@@ -58,7 +60,7 @@ async function loadAsset(deps: TaskDeps, taskId: string) {
   const task = await findTask(deps.db, taskId);
   const asset = task?.inputAssetId ? await findAsset(deps.db, task.inputAssetId) : undefined;
   if (!asset) throw new NonRetriableError("the asset was deleted");
-  return { id: asset.id, storageKey: asset.storageKey, targetSegmentSecs: asset.targetSegmentSecs };
+  return { id: asset.id, userId: asset.userId, storageKey: asset.storageKey, targetSegmentSecs: asset.targetSegmentSecs };
 }
 
 /**

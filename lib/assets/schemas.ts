@@ -2,6 +2,7 @@ import { z } from "zod";
 import { pageQuerySchema } from "@/lib/api/list-query";
 import { ASSET_SORTS } from "@/lib/db/asset-list";
 import { ASSET_STATUSES, PLAYBACK_POLICY_TYPES, type CreatorId } from "@/lib/db/schema";
+import { metadataSchema, type Erc1155Metadata } from "@/lib/export/schemas";
 import { taskSchema } from "@/lib/tasks/schemas";
 
 const assetName = z
@@ -15,16 +16,77 @@ const playbackPolicyInput = z.strictObject({
   type: z.enum(PLAYBACK_POLICY_TYPES, { error: `must be one of ${PLAYBACK_POLICY_TYPES.join(", ")}: the only playback policies supported` }),
 });
 
-export const requestUploadSchema = z.strictObject({
+/** A bare string is Livepeer's shorthand for an unverified creator id. */
+const creatorIdInput = z
+  .union([
+    z.string(),
+    z.strictObject({ type: z.literal("unverified", { error: 'must be "unverified"' }), value: z.string({ error: "must be a string" }) }),
+  ], { error: 'must be a string or {"type": "unverified", "value": "…"}' })
+  .transform((id): CreatorId => (typeof id === "string" ? { type: "unverified", value: id } : id));
+
+/** An export to IPFS asked with an asset (`storage.ipfs`): the NFT metadata to merge into the default. */
+export interface IpfsExportSpec {
+  nftMetadata?: Erc1155Metadata;
+}
+
+/**
+ * Livepeer's `storage.ipfs`: `true` or `{"spec": {"nftMetadataTemplate", "nftMetadata"}}` exports
+ * to IPFS (the SDK always sends the template and may send an empty `nftMetadata`); `false` or
+ * `null` leaves the pin alone (undefined).
+ */
+const ipfsStorageInput = z
+  .union([
+    z.boolean(),
+    z.null(),
+    z.strictObject({
+      spec: z
+        .strictObject({
+          nftMetadataTemplate: z
+            .enum(["file", "player"], { error: 'must be "file" or "player"' })
+            .optional()
+            .meta({ description: "Livepeer's template name; both give the same default metadata, whose `animation_url` is the video file." }),
+          nftMetadata: metadataSchema.optional().meta({ description: "Merged into the default ERC-1155 metadata (objects merge, `null` deletes a key)." }),
+        })
+        .nullable()
+        .optional(),
+    }),
+  ], { error: 'must be true, false, null or {"spec": {"nftMetadataTemplate": "file", "nftMetadata": {…}}}' })
+  .transform((ipfs): IpfsExportSpec | undefined => {
+    if (ipfs === true) return {};
+    if (!ipfs) return undefined;
+    const nftMetadata = ipfs.spec?.nftMetadata;
+    return nftMetadata && Object.keys(nftMetadata).length ? { nftMetadata } : {};
+  });
+
+const storageInput = z
+  .strictObject({ ipfs: ipfsStorageInput.optional() })
+  .meta({ description: "`ipfs`: export the file to IPFS (with the server's pinning credentials, `PINATA_JWT`) once the asset is ready." });
+
+/** Livepeer's fields that ask for what this service does not do: refused by name rather than ignored. */
+const unsupported = (what: string, harmless: (value: unknown) => boolean) =>
+  z.unknown().refine(harmless, `is not supported: ${what}`).optional().meta({ description: `Not supported: ${what}.` });
+
+/** Livepeer Studio's create fields, as request-upload and import accept them (DESIGN.md section 14). */
+const createFields = {
   name: assetName,
-  playbackPolicy: playbackPolicyInput.optional(),
+  playbackPolicy: playbackPolicyInput.nullable().optional(),
+  creatorId: creatorIdInput.optional(),
+  storage: storageInput.optional(),
+  staticMp4: z.boolean({ error: "must be a boolean" }).optional().meta({ description: "Accepted for Livepeer's clients: the MP4 is always served." }),
   targetSegmentSizeSecs: z
     .number({ error: "must be a number of seconds" })
     .min(2, "must be at least 2 seconds")
     .max(20, "must be at most 20 seconds")
     .optional()
     .meta({ description: "The HLS segments' target duration (they are cut at keyframes); the default is 6 s." }),
-}).meta({ example: { name: "My video", playbackPolicy: { type: "jwt" } } });
+  encryption: unsupported("files are stored as uploaded, unencrypted", (value) => value === undefined),
+  profiles: unsupported("videos are not transcoded; the file is served as uploaded", (value) => value === null || (Array.isArray(value) && value.length === 0)),
+  c2pa: unsupported("no C2PA attestations are made", (value) => value === false),
+};
+
+export const requestUploadSchema = z
+  .strictObject(createFields)
+  .meta({ example: { name: "My video", playbackPolicy: { type: "jwt" } } });
 
 export type RequestUpload = z.infer<typeof requestUploadSchema>;
 
@@ -95,15 +157,9 @@ export const creatorIdSchema = z
 export const updateAssetSchema = z
   .strictObject({
     name: assetName.optional(),
-    playbackPolicy: playbackPolicyInput.optional(),
-    /** A bare string is Livepeer's shorthand for an unverified creator id. */
-    creatorId: z
-      .union([
-        z.string(),
-        z.strictObject({ type: z.literal("unverified", { error: 'must be "unverified"' }), value: z.string({ error: "must be a string" }) }),
-      ], { error: 'must be a string or {"type": "unverified", "value": "…"}' })
-      .transform((id): CreatorId => (typeof id === "string" ? { type: "unverified", value: id } : id))
-      .optional(),
+    playbackPolicy: playbackPolicyInput.nullable().optional(),
+    creatorId: creatorIdInput.optional(),
+    storage: storageInput.optional(),
   })
   .meta({ example: { name: "Renamed", playbackPolicy: { type: "jwt" } } });
 

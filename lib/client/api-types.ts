@@ -1750,9 +1750,38 @@ export interface operations {
                     playbackPolicy?: {
                         /** @enum {string} */
                         type: "public" | "jwt";
+                    } | null;
+                    creatorId?: string | {
+                        /** @constant */
+                        type: "unverified";
+                        value: string;
                     };
+                    /** @description `ipfs`: export the file to IPFS (with the server's pinning credentials, `PINATA_JWT`) once the asset is ready. */
+                    storage?: {
+                        ipfs?: boolean | null | {
+                            spec?: {
+                                /**
+                                 * @description Livepeer's template name; both give the same default metadata, whose `animation_url` is the video file.
+                                 * @enum {string}
+                                 */
+                                nftMetadataTemplate?: "file" | "player";
+                                /** @description Merged into the default ERC-1155 metadata (objects merge, `null` deletes a key). */
+                                nftMetadata?: {
+                                    [key: string]: components["schemas"]["__schema0"];
+                                };
+                            } | null;
+                        };
+                    };
+                    /** @description Accepted for Livepeer's clients: the MP4 is always served. */
+                    staticMp4?: boolean;
                     /** @description The HLS segments' target duration (they are cut at keyframes); the default is 6 s. */
                     targetSegmentSizeSecs?: number;
+                    /** @description Not supported: files are stored as uploaded, unencrypted. */
+                    encryption?: unknown;
+                    /** @description Not supported: videos are not transcoded; the file is served as uploaded. */
+                    profiles?: unknown;
+                    /** @description Not supported: no C2PA attestations are made. */
+                    c2pa?: unknown;
                 };
             };
         };
@@ -1918,11 +1947,27 @@ export interface operations {
                     playbackPolicy?: {
                         /** @enum {string} */
                         type: "public" | "jwt";
-                    };
+                    } | null;
                     creatorId?: string | {
                         /** @constant */
                         type: "unverified";
                         value: string;
+                    };
+                    /** @description `ipfs`: export the file to IPFS (with the server's pinning credentials, `PINATA_JWT`) once the asset is ready. */
+                    storage?: {
+                        ipfs?: boolean | null | {
+                            spec?: {
+                                /**
+                                 * @description Livepeer's template name; both give the same default metadata, whose `animation_url` is the video file.
+                                 * @enum {string}
+                                 */
+                                nftMetadataTemplate?: "file" | "player";
+                                /** @description Merged into the default ERC-1155 metadata (objects merge, `null` deletes a key). */
+                                nftMetadata?: {
+                                    [key: string]: components["schemas"]["__schema0"];
+                                };
+                            } | null;
+                        };
                     };
                 };
             };

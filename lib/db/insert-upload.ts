@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { preparedStatement } from "./prepared";
-import { assets, tasks, type AssetRow, type PlaybackPolicyType, type TaskRow } from "./schema";
+import { assets, tasks, type AssetRow, type CreatorId, type PlaybackPolicyType, type TaskRow } from "./schema";
 
 /** A type alias, not an interface: a prepared statement takes its values as a Record. */
 export type NewUpload = {
@@ -11,6 +11,11 @@ export type NewUpload = {
   playbackId: string;
   name: string;
   playbackPolicy: PlaybackPolicyType;
+  creatorId: CreatorId | null;
+  /** An import's URL without its query; null for an upload by the client. */
+  sourceUrl: string | null;
+  /** The export to IPFS to start once ready (`storage.ipfs`); null: none. */
+  ipfsOnReady: Record<string, unknown> | null;
   /** Null: the default segment duration. */
   targetSegmentSecs: number | null;
   storageKey: string;
@@ -33,6 +38,9 @@ const insertUploadStatement = preparedStatement((db) => {
         playbackId: value("playbackId"),
         name: value("name"),
         playbackPolicy: value("playbackPolicy"),
+        creatorId: value("creatorId"),
+        sourceUrl: value("sourceUrl"),
+        ipfsOnReady: value("ipfsOnReady"),
         targetSegmentSecs: value("targetSegmentSecs"),
         status: "waiting",
         storageKey: value("storageKey"),
