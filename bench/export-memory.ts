@@ -66,6 +66,8 @@ async function main() {
       creatorId: null,
       sourceUrl: null,
       ipfsOnReady: null,
+      taskPhase: "pending",
+      taskSealedSecrets: null,
       targetSegmentSecs: null,
       storageKey: assetSourceKey(id),
       uploadExpiresAt: now,

@@ -40,6 +40,8 @@ export async function createUpload(
     storageKey: key,
     uploadExpiresAt: expiresAt,
     taskParams: { upload: { uploadUrlExpiresAt: expiresAt, maxBytes: deps.config.maxUploadBytes } },
+    taskPhase: "pending",
+    taskSealedSecrets: null,
     taskRunAfter: firstUploadCheckAt({ createdAt: now, expiresAt }, Boolean(deps.storage.directUploads)),
     createdAt: now,
   });

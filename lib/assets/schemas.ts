@@ -3,6 +3,7 @@ import { pageQuerySchema } from "@/lib/api/list-query";
 import { ASSET_SORTS } from "@/lib/db/asset-list";
 import { ASSET_STATUSES, PLAYBACK_POLICY_TYPES, type CreatorId } from "@/lib/db/schema";
 import { metadataSchema, type Erc1155Metadata } from "@/lib/export/schemas";
+import { isHttpUrl } from "@/lib/import/source-url";
 import { taskSchema } from "@/lib/tasks/schemas";
 
 const assetName = z
@@ -89,6 +90,25 @@ export const requestUploadSchema = z
   .meta({ example: { name: "My video", playbackPolicy: { type: "jwt" } } });
 
 export type RequestUpload = z.infer<typeof requestUploadSchema>;
+
+/** `POST /api/asset/upload/url`: Livepeer's import, with the same create fields. */
+export const importAssetSchema = z
+  .strictObject({
+    ...createFields,
+    url: z
+      .string({ error: "is required and must be a string" })
+      .max(8192, "is too long")
+      .refine(isHttpUrl, "must be an absolute http(s) URL")
+      .meta({ description: "Where the service fetches the file (GET, following up to 5 redirects). Credentials in it (userinfo, a signed query) are kept sealed and never shown." }),
+  })
+  .meta({ example: { name: "From my bucket", url: "https://videos.example.com/sunset.mp4" } });
+
+export type ImportAsset = z.infer<typeof importAssetSchema>;
+
+/** `POST /api/task/{id}/retry` of an import whose URL held credentials: the whole URL again. */
+export const retryImportRequestSchema = z
+  .strictObject({ url: importAssetSchema.shape.url })
+  .meta({ description: "An import whose URL held credentials (they were erased when it failed): the same URL, with them." });
 
 export const listAssetsQuerySchema = pageQuerySchema.extend({
   sort: z
@@ -290,6 +310,9 @@ export const uploadRequestedSchema = z
   .meta({ id: "UploadRequested" });
 
 export type UploadRequested = z.infer<typeof uploadRequestedSchema>;
+
+/** `POST /api/asset/upload/url`: the asset (`waiting`) and its upload task, which fetches the file. */
+export const assetImportedSchema = z.object({ asset: assetAnswerSchema, task: taskSchema }).meta({ id: "AssetImport" });
 
 /** The answer to a `PUT` of the file to the local store's signed upload URL. */
 export const uploadReceivedSchema = z.object({ size: z.number().int() }).meta({ id: "UploadReceived" });

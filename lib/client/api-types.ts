@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/asset/upload/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an asset from a URL: the service fetches the file
+         * @description Livepeer's import (`asset.createViaUrl`). The service GETs `url` through its address guard (public addresses only, unless `EXPORT_ALLOWED_HOSTS` lists the host; every redirect checked, at most 5), streams it to storage within `MAX_UPLOAD_BYTES`, then checks it as any upload: the asset ends `ready` or `failed` with the reason (`the source answered 404 Not Found`, `not a video: …`). Network errors, 408, 429 and 5xx are retried with backoff, resuming with `Range` where the source allows. The task's `params.upload.url` and the asset's `source.url` show the URL without its query or credentials. Cancel and retry as any task.
+         */
+        post: operations["importAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/asset": {
         parameters: {
             query?: never;
@@ -281,7 +301,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed task
-         * @description An export's secrets were discarded when it failed: give them again in the body (`ipfs.pinning`, `custom.headers`). Upload tasks are retried without a body.
+         * @description An export's secrets were discarded when it failed: give them again in the body (`ipfs.pinning`, `custom.headers`). An import whose URL held credentials is given its whole URL again (`url`); other upload tasks are retried without a body.
          */
         post: operations["retryTask"];
         delete?: never;
@@ -1311,6 +1331,10 @@ export interface components {
         Errors: {
             errors: string[];
         };
+        AssetImport: {
+            asset: components["schemas"]["Asset"];
+            task: components["schemas"]["Task"];
+        };
         ResumableUpload: {
             tusEndpoint: string;
             uploadUrl?: string;
@@ -1811,6 +1835,100 @@ export interface operations {
             };
             413: components["responses"]["Error413"];
             /** @description A well-formed body that is not valid: each message names the field and says why. Or: The `Idempotency-Key` was used with another request (endpoint or body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    importAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h answers the first answer again (status and body, also a 4xx) instead of acting twice. Keys are per user; 1 to 255 printable ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name: string;
+                    playbackPolicy?: {
+                        /** @enum {string} */
+                        type: "public" | "jwt";
+                    } | null;
+                    creatorId?: string | {
+                        /** @constant */
+                        type: "unverified";
+                        value: string;
+                    };
+                    /** @description `ipfs`: export the file to IPFS (with the server's pinning credentials, `PINATA_JWT`) once the asset is ready. */
+                    storage?: {
+                        ipfs?: boolean | null | {
+                            spec?: {
+                                /**
+                                 * @description Livepeer's template name; both give the same default metadata, whose `animation_url` is the video file.
+                                 * @enum {string}
+                                 */
+                                nftMetadataTemplate?: "file" | "player";
+                                /** @description Merged into the default ERC-1155 metadata (objects merge, `null` deletes a key). */
+                                nftMetadata?: {
+                                    [key: string]: components["schemas"]["__schema0"];
+                                };
+                            } | null;
+                        };
+                    };
+                    /** @description Accepted for Livepeer's clients: the MP4 is always served. */
+                    staticMp4?: boolean;
+                    /** @description The HLS segments' target duration (they are cut at keyframes); the default is 6 s. */
+                    targetSegmentSizeSecs?: number;
+                    /** @description Not supported: files are stored as uploaded, unencrypted. */
+                    encryption?: unknown;
+                    /** @description Not supported: videos are not transcoded; the file is served as uploaded. */
+                    profiles?: unknown;
+                    /** @description Not supported: no C2PA attestations are made. */
+                    c2pa?: unknown;
+                    /** @description Where the service fetches the file (GET, following up to 5 redirects). Credentials in it (userinfo, a signed query) are kept sealed and never shown. */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The asset (`waiting`, `source.type` `url`) and its upload task, which fetches the file. */
+            201: {
+                headers: {
+                    /** @description Present when this answer is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetImport"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description A request with the same `Idempotency-Key` is still in progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            /** @description An invalid field; also a URL the address guard refuses, naming `url`. Or: The `Idempotency-Key` was used with another request (endpoint or body). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2637,6 +2755,9 @@ export interface operations {
                             [key: string]: string;
                         };
                     };
+                } | {
+                    /** @description Where the service fetches the file (GET, following up to 5 redirects). Credentials in it (userinfo, a signed query) are kept sealed and never shown. */
+                    url: string;
                 };
             };
         };

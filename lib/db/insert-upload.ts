@@ -21,6 +21,10 @@ export type NewUpload = {
   storageKey: string;
   uploadExpiresAt: number;
   taskParams: Record<string, unknown>;
+  /** `pending` until the file arrives (an upload), or `waiting`: due at once (an import, which fetches it). */
+  taskPhase: "pending" | "waiting";
+  /** The task's credentials, sealed (an import URL's); null: none. */
+  taskSealedSecrets: string | null;
   /** When the upload task is first due (it is dormant until then). */
   taskRunAfter: number;
   createdAt: number;
@@ -59,7 +63,8 @@ const insertUploadStatement = preparedStatement((db) => {
         type: "upload",
         inputAssetId: value("assetId"),
         params: value("taskParams"),
-        phase: "pending",
+        sealedSecrets: value("taskSealedSecrets"),
+        phase: value("taskPhase"),
         runAfter: value("taskRunAfter"),
         statusUpdatedAt: value("createdAt"),
         createdAt: value("createdAt"),
@@ -71,7 +76,7 @@ const insertUploadStatement = preparedStatement((db) => {
 });
 
 /**
- * A `waiting` asset and its `pending` upload task, in one statement: atomic without a
+ * A `waiting` asset and its upload task, in one statement: atomic without a
  * transaction, and one round trip on the busiest write path.
  */
 export async function insertUpload(db: Db, upload: NewUpload): Promise<{ asset: AssetRow; task: TaskRow }> {

@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import {
   assetAnswerSchema,
+  assetImportedSchema,
+  importAssetSchema,
   listAssetsQuerySchema,
   requestUploadSchema,
   resumableUploadSchema,
@@ -37,6 +39,21 @@ export const assetPaths: ZodOpenApiPathsObject = {
       responses: {
         200: jsonResponse("The upload URLs, the asset (`waiting`) and its upload task (`pending`).", uploadRequestedSchema),
         ...errorResponses([...AUTHENTICATED, ...JSON_BODY, 503]),
+      },
+    }),
+  },
+  "/api/asset/upload/url": {
+    post: idempotent({
+      tags,
+      operationId: "importAsset",
+      summary: "Create an asset from a URL: the service fetches the file",
+      description:
+        "Livepeer's import (`asset.createViaUrl`). The service GETs `url` through its address guard (public addresses only, unless `EXPORT_ALLOWED_HOSTS` lists the host; every redirect checked, at most 5), streams it to storage within `MAX_UPLOAD_BYTES`, then checks it as any upload: the asset ends `ready` or `failed` with the reason (`the source answered 404 Not Found`, `not a video: …`). Network errors, 408, 429 and 5xx are retried with backoff, resuming with `Range` where the source allows. The task's `params.upload.url` and the asset's `source.url` show the URL without its query or credentials. Cancel and retry as any task.",
+      security: BEARER,
+      requestBody: { content: { "application/json": { schema: importAssetSchema } } },
+      responses: {
+        201: jsonResponse("The asset (`waiting`, `source.type` `url`) and its upload task, which fetches the file.", assetImportedSchema),
+        ...errorResponses([...AUTHENTICATED, ...JSON_BODY, 503], { 422: "An invalid field; also a URL the address guard refuses, naming `url`." }),
       },
     }),
   },

@@ -66,6 +66,8 @@ describe.each(testDatabaseKinds)("list order and cursors on %s", (kind) => {
       creatorId: null,
       sourceUrl: null,
       ipfsOnReady: null,
+      taskPhase: "pending",
+      taskSealedSecrets: null,
       targetSegmentSecs: null,
       storageKey: `assets/${assetId}/source`,
       uploadExpiresAt: values.createdAt + DAY_MS,
