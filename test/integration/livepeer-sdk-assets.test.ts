@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture } from "../helpers/api";
 import { cidOf, startPinningDouble, type PinningDouble } from "../helpers/pinning-double";
 import { api, SERVER_TOKEN, startServer, type ServerProcess } from "../helpers/server-process";
+import { startSourceServer, type SourceServer } from "../helpers/source-server";
 import { tusUpload } from "../helpers/tus-client";
 
 const FILE = fixture("h264-aac.mp4");
@@ -19,19 +20,28 @@ const FILE = fixture("h264-aac.mp4");
  */
 describe("the livepeer SDK's asset, task and playback calls", () => {
   let pinning: PinningDouble;
+  let source: SourceServer;
   let server: ServerProcess;
   let dataDir: string;
   let sdk: Livepeer;
 
   beforeAll(async () => {
     pinning = await startPinningDouble();
+    source = await startSourceServer({ "/bucket/video.mp4": { body: FILE, ranges: true, query: "?X-Amz-Signature=sdk-secret-789" } });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-sdk-assets-"));
-    server = await startServer({ DATA_DIR: dataDir, PINNING_API_URL: pinning.url, PINATA_JWT: pinning.credentials.jwt });
+    server = await startServer({
+      DATA_DIR: dataDir,
+      PINNING_API_URL: pinning.url,
+      PINATA_JWT: pinning.credentials.jwt,
+      EXPORT_ALLOWED_HOSTS: source.host,
+      LOG_LEVEL: "debug",
+    });
     sdk = new Livepeer({ apiKey: SERVER_TOKEN, serverURL: `${server.url}/api` });
   });
   afterAll(async () => {
     await server?.kill();
     await pinning.close();
+    await source.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -64,6 +74,22 @@ describe("the livepeer SDK's asset, task and playback calls", () => {
     const ready = await settled(data!.asset.id);
     expect(ready.status?.phase).toBe("ready");
     expect((await downloaded(ready)).equals(FILE)).toBe(true);
+  });
+
+  it("asset.createViaUrl imports a signed URL: ready with its bytes, the signature never shown nor logged", async () => {
+    const url = `${source.url}/bucket/video.mp4?X-Amz-Signature=sdk-secret-789`;
+    const created = await sdk.asset.createViaUrl({ name: "SDK import", url });
+    expect(created.statusCode).toBe(201);
+    const { asset, task } = created.twoHundredAndOneApplicationJsonData!;
+    expect(asset).toMatchObject({ name: "SDK import", source: { type: "url", url: `${source.url}/bucket/video.mp4` } });
+    const ready = await settled(asset.id);
+    expect(ready.status?.phase).toBe("ready");
+    expect((await downloaded(ready)).equals(FILE)).toBe(true);
+    const { task: upload } = await sdk.task.get(task.id);
+    expect(upload).toMatchObject({ type: "upload", status: { phase: "completed" }, params: { upload: { url: `${source.url}/bucket/video.mp4` } } });
+    expect(JSON.stringify(upload)).not.toContain("sdk-secret-789");
+    expect(server.output()).toContain(task.id);
+    expect(server.output()).not.toContain("sdk-secret-789");
   });
 
   it("asset.get, getAll, update (name, playbackPolicy, storage.ipfs against a pinning double) and delete", async () => {
