@@ -67,7 +67,7 @@ describe.each(storageMatrix)("tus uploads on %s with %s storage", (kind, storage
   });
 
   it("answers 403 to a tampered, expired or other asset's token on POST, HEAD, PATCH and DELETE", async () => {
-    const { tusEndpoint, asset, location, creation, ...upload } = await created();
+    const { tusEndpoint, asset, location } = await created();
     const other = await requestUpload(token, "other");
     const secret = t.app.uploadSigningSecret;
     const tokens = {
