@@ -9,6 +9,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { cardStyles } from "@/components/ui/styles";
 import type { Asset } from "@/lib/assets/schemas";
 import { api, ApiRequestError, dataOf, messagesOf } from "@/lib/client/api";
+import { plainAsset } from "@/lib/client/assets";
 import { playbackUrls } from "@/lib/playback/urls";
 import { AssetFacts } from "./asset-facts";
 import { DeleteAsset } from "./delete-asset";
@@ -35,7 +36,7 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       try {
-        const data = await dataOf(api.GET("/api/asset/{id}", { params: { path: { id: assetId } }, signal: controller.signal }));
+        const data = plainAsset(await dataOf(api.GET("/api/asset/{id}", { params: { path: { id: assetId } }, signal: controller.signal })));
         setAsset(data);
         setErrors([]);
         if (data.status === "ready" || data.status === "failed") return;

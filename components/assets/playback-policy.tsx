@@ -6,6 +6,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputStyles, labelStyles } from "@/components/ui/styles";
 import type { Asset } from "@/lib/assets/schemas";
 import { api, dataOf } from "@/lib/client/api";
+import { plainAsset } from "@/lib/client/assets";
 import { usePendingRequest } from "@/lib/client/use-pending-request";
 
 type Policy = Asset["playbackPolicy"]["type"];
@@ -20,7 +21,7 @@ export function PlaybackPolicy({ asset, onChanged }: { asset: Asset; onChanged(a
 
   const change = (type: Policy) =>
     run(async () => {
-      onChanged(await dataOf(api.PATCH("/api/asset/{id}", { params: { path: { id: asset.id } }, body: { playbackPolicy: { type } } })));
+      onChanged(plainAsset(await dataOf(api.PATCH("/api/asset/{id}", { params: { path: { id: asset.id } }, body: { playbackPolicy: { type } } }))));
     });
 
   return (

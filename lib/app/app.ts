@@ -76,6 +76,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (singleProcess) await recoverInterruptedUploads(deps);
     const node = newNodeIdentity(config.nodeName);
     const runner = await createRunner(deps, { nodeId: node.id, singleProcess, retryPolicy: options.retryPolicy });
+    deps.runner = runner;
     const webhookEvents = new EventDispatcher({ ...deps, runner });
     const stopListeningForEvents = await database.listen(WEBHOOK_EVENTS_CHANNEL, () => void webhookEvents.kick());
     // Whichever node a cancel reaches, the node running the task stops it at once.

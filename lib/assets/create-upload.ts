@@ -5,7 +5,8 @@ import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { assetSourceKey } from "@/lib/storage/types";
 import { uuidv7 } from "@/lib/uuid";
 import { firstUploadCheckAt } from "./await-upload";
-import type { RequestUpload, UploadRequested } from "./schemas";
+import { assertDefaultPinning } from "./ipfs-export";
+import type { Asset, RequestUpload, UploadRequested } from "./schemas";
 import { generatePlaybackId } from "./playback-id";
 import { assetUrlContext, serializeAsset } from "./serialize-asset";
 
@@ -17,7 +18,9 @@ import { assetUrlContext, serializeAsset } from "./serialize-asset";
 export async function createUpload(
   deps: TaskDeps & { runner: TaskRunner; uploadSigningSecret: string },
   params: { userId: string; input: RequestUpload; origin: string },
-): Promise<UploadRequested> {
+): Promise<UploadRequested & { asset: Asset }> {
+  const ipfsOnReady = params.input.storage?.ipfs;
+  if (ipfsOnReady) assertDefaultPinning(deps.config);
   const now = deps.now();
   // Time-ordered ids: the busiest insert touches the right edge of the indexes (lib/uuid.ts).
   const assetId = uuidv7(now);
@@ -30,10 +33,15 @@ export async function createUpload(
     playbackId: generatePlaybackId(),
     name: params.input.name,
     playbackPolicy: params.input.playbackPolicy?.type ?? "public",
+    creatorId: params.input.creatorId ?? null,
+    sourceUrl: null,
+    ipfsOnReady: ipfsOnReady ? { ...ipfsOnReady } : null,
     targetSegmentSecs: params.input.targetSegmentSizeSecs ?? null,
     storageKey: key,
     uploadExpiresAt: expiresAt,
     taskParams: { upload: { uploadUrlExpiresAt: expiresAt, maxBytes: deps.config.maxUploadBytes } },
+    taskPhase: "pending",
+    taskSealedSecrets: null,
     taskRunAfter: firstUploadCheckAt({ createdAt: now, expiresAt }, Boolean(deps.storage.directUploads)),
     createdAt: now,
   });

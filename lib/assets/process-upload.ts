@@ -10,14 +10,20 @@ import { createProgressWriter } from "@/lib/tasks/progress";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
 import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
 import { awaitUpload } from "./await-upload";
+import { importSource, importUrlOf } from "@/lib/import/import-source";
+import { unprocessable } from "@/lib/api/errors";
+import { validateBody } from "@/lib/api/parse";
+import { redactedSourceUrl } from "@/lib/import/source-url";
+import { retryImportRequestSchema } from "./schemas";
 import { failCancelledUpload } from "./fail-cancelled-upload";
+import { startAskedIpfsExport } from "./ipfs-export";
 import { makePoster } from "./make-poster";
 
 /** Share of the task's progress given to probing; hashing the whole file is the rest. */
 const PROBE_SHARE = 0.05;
 
 /**
- * The `upload` task: wait for the file (awaitUpload), check it (MP4 boxes by ranged reads,
+ * The `upload` task: wait for the file (awaitUpload) or, for an import, fetch it (lib/import), check it (MP4 boxes by ranged reads,
  * codecs), hash it in one streaming pass, make its poster when ffmpeg is there, and move the asset
  * to `ready` — or to `failed` with the reason.
  */
@@ -27,6 +33,7 @@ export const processUploadTask: TaskDefinition = {
 
   async run(taskId, step, deps) {
     const asset = await step.run("load-asset", () => loadAsset(deps, taskId));
+    if (asset.importing) await importSource(taskId, step, deps, asset);
     const probed = await step.run("probe-mp4", () => probeStoredFile(deps, asset));
     const { videoSpec } = probed;
     const { sha256, size } = await step.run("hash-file", () =>
@@ -42,23 +49,49 @@ export const processUploadTask: TaskDefinition = {
         await updateAsset(tx, asset.id, ready);
       }),
     );
+    await step.run("export-to-ipfs", () => startAskedIpfsExport(deps, asset));
   },
 
   async onFailure(task, message, deps) {
     if (!task.inputAssetId) return;
     await updateAsset(deps.db, task.inputAssetId, { status: "failed", errorMessage: message, updatedAt: deps.now() });
+    // An import's partial file.
+    if (importUrlOf(task)) await deps.storage.resumable.discard(task.inputAssetId);
   },
 
   async onCancel(task, deps) {
-    if (task.inputAssetId) await failCancelledUpload(deps, task.inputAssetId);
+    if (!task.inputAssetId) return;
+    await failCancelledUpload(deps, task.inputAssetId);
+    if (importUrlOf(task)) await deps.storage.resumable.discard(task.inputAssetId);
+  },
+
+  /**
+   * An import runs again from its URL; one whose credentials were sealed (they are erased when the
+   * task ends) is given its whole URL again: `{"url"}`, the same URL but for them. Uploads are
+   * retried without a body.
+   */
+  prepareRetry(task, body) {
+    const shown = importUrlOf(task);
+    const empty = body === undefined || (typeof body === "object" && body !== null && Object.keys(body).length === 0);
+    if (empty) return null;
+    if (!shown) throw unprocessable(["body: upload tasks are retried without a body"]);
+    const { url } = validateBody(body, retryImportRequestSchema);
+    if (redactedSourceUrl(new URL(url)) !== shown) throw unprocessable([`url: must be the import's URL (${shown}), with its credentials`]);
+    return { url };
   },
 };
 
 async function loadAsset(deps: TaskDeps, taskId: string) {
   const task = await findTask(deps.db, taskId);
   const asset = task?.inputAssetId ? await findAsset(deps.db, task.inputAssetId) : undefined;
-  if (!asset) throw new NonRetriableError("the asset was deleted");
-  return { id: asset.id, storageKey: asset.storageKey, targetSegmentSecs: asset.targetSegmentSecs };
+  if (!task || !asset) throw new NonRetriableError("the asset was deleted");
+  return {
+    id: asset.id,
+    userId: asset.userId,
+    storageKey: asset.storageKey,
+    targetSegmentSecs: asset.targetSegmentSecs,
+    importing: importUrlOf(task) !== undefined,
+  };
 }
 
 /**

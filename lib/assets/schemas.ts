@@ -2,6 +2,8 @@ import { z } from "zod";
 import { pageQuerySchema } from "@/lib/api/list-query";
 import { ASSET_SORTS } from "@/lib/db/asset-list";
 import { ASSET_STATUSES, PLAYBACK_POLICY_TYPES, type CreatorId } from "@/lib/db/schema";
+import { metadataSchema, type Erc1155Metadata } from "@/lib/export/schemas";
+import { isHttpUrl } from "@/lib/import/source-url";
 import { taskSchema } from "@/lib/tasks/schemas";
 
 const assetName = z
@@ -15,18 +17,98 @@ const playbackPolicyInput = z.strictObject({
   type: z.enum(PLAYBACK_POLICY_TYPES, { error: `must be one of ${PLAYBACK_POLICY_TYPES.join(", ")}: the only playback policies supported` }),
 });
 
-export const requestUploadSchema = z.strictObject({
+/** A bare string is Livepeer's shorthand for an unverified creator id. */
+const creatorIdInput = z
+  .union([
+    z.string(),
+    z.strictObject({ type: z.literal("unverified", { error: 'must be "unverified"' }), value: z.string({ error: "must be a string" }) }),
+  ], { error: 'must be a string or {"type": "unverified", "value": "…"}' })
+  .transform((id): CreatorId => (typeof id === "string" ? { type: "unverified", value: id } : id));
+
+/** An export to IPFS asked with an asset (`storage.ipfs`): the NFT metadata to merge into the default. */
+export interface IpfsExportSpec {
+  nftMetadata?: Erc1155Metadata;
+}
+
+/**
+ * Livepeer's `storage.ipfs`: `true` or `{"spec": {"nftMetadataTemplate", "nftMetadata"}}` exports
+ * to IPFS (the SDK always sends the template and may send an empty `nftMetadata`); `false` or
+ * `null` leaves the pin alone (undefined).
+ */
+const ipfsStorageInput = z
+  .union([
+    z.boolean(),
+    z.null(),
+    z.strictObject({
+      spec: z
+        .strictObject({
+          nftMetadataTemplate: z
+            .enum(["file", "player"], { error: 'must be "file" or "player"' })
+            .optional()
+            .meta({ description: "Livepeer's template name; both give the same default metadata, whose `animation_url` is the video file." }),
+          nftMetadata: metadataSchema.optional().meta({ description: "Merged into the default ERC-1155 metadata (objects merge, `null` deletes a key)." }),
+        })
+        .nullable()
+        .optional(),
+    }),
+  ], { error: 'must be true, false, null or {"spec": {"nftMetadataTemplate": "file", "nftMetadata": {…}}}' })
+  .transform((ipfs): IpfsExportSpec | undefined => {
+    if (ipfs === true) return {};
+    if (!ipfs) return undefined;
+    const nftMetadata = ipfs.spec?.nftMetadata;
+    return nftMetadata && Object.keys(nftMetadata).length ? { nftMetadata } : {};
+  });
+
+const storageInput = z
+  .strictObject({ ipfs: ipfsStorageInput.optional() })
+  .meta({ description: "`ipfs`: export the file to IPFS (with the server's pinning credentials, `PINATA_JWT`) once the asset is ready." });
+
+/** Livepeer's fields that ask for what this service does not do: refused by name rather than ignored. */
+const unsupported = (what: string, harmless: (value: unknown) => boolean) =>
+  z.unknown().refine(harmless, `is not supported: ${what}`).optional().meta({ description: `Not supported: ${what}.` });
+
+/** Livepeer Studio's create fields, as request-upload and import accept them (DESIGN.md section 14). */
+const createFields = {
   name: assetName,
-  playbackPolicy: playbackPolicyInput.optional(),
+  playbackPolicy: playbackPolicyInput.nullable().optional(),
+  creatorId: creatorIdInput.optional(),
+  storage: storageInput.optional(),
+  staticMp4: z.boolean({ error: "must be a boolean" }).optional().meta({ description: "Accepted for Livepeer's clients: the MP4 is always served." }),
   targetSegmentSizeSecs: z
     .number({ error: "must be a number of seconds" })
     .min(2, "must be at least 2 seconds")
     .max(20, "must be at most 20 seconds")
     .optional()
     .meta({ description: "The HLS segments' target duration (they are cut at keyframes); the default is 6 s." }),
-}).meta({ example: { name: "My video", playbackPolicy: { type: "jwt" } } });
+  encryption: unsupported("files are stored as uploaded, unencrypted", (value) => value === undefined),
+  profiles: unsupported("videos are not transcoded; the file is served as uploaded", (value) => value === null || (Array.isArray(value) && value.length === 0)),
+  c2pa: unsupported("no C2PA attestations are made", (value) => value === false),
+};
+
+export const requestUploadSchema = z
+  .strictObject(createFields)
+  .meta({ example: { name: "My video", playbackPolicy: { type: "jwt" } } });
 
 export type RequestUpload = z.infer<typeof requestUploadSchema>;
+
+/** `POST /api/asset/upload/url`: Livepeer's import, with the same create fields. */
+export const importAssetSchema = z
+  .strictObject({
+    ...createFields,
+    url: z
+      .string({ error: "is required and must be a string" })
+      .max(8192, "is too long")
+      .refine(isHttpUrl, "must be an absolute http(s) URL")
+      .meta({ description: "Where the service fetches the file (GET, following up to 5 redirects). Credentials in it (userinfo, a signed query) are kept sealed and never shown." }),
+  })
+  .meta({ example: { name: "From my bucket", url: "https://videos.example.com/sunset.mp4" } });
+
+export type ImportAsset = z.infer<typeof importAssetSchema>;
+
+/** `POST /api/task/{id}/retry` of an import whose URL held credentials: the whole URL again. */
+export const retryImportRequestSchema = z
+  .strictObject({ url: importAssetSchema.shape.url })
+  .meta({ description: "An import whose URL held credentials (they were erased when it failed): the same URL, with them." });
 
 export const listAssetsQuerySchema = pageQuerySchema.extend({
   sort: z
@@ -95,15 +177,9 @@ export const creatorIdSchema = z
 export const updateAssetSchema = z
   .strictObject({
     name: assetName.optional(),
-    playbackPolicy: playbackPolicyInput.optional(),
-    /** A bare string is Livepeer's shorthand for an unverified creator id. */
-    creatorId: z
-      .union([
-        z.string(),
-        z.strictObject({ type: z.literal("unverified", { error: 'must be "unverified"' }), value: z.string({ error: "must be a string" }) }),
-      ], { error: 'must be a string or {"type": "unverified", "value": "…"}' })
-      .transform((id): CreatorId => (typeof id === "string" ? { type: "unverified", value: id } : id))
-      .optional(),
+    playbackPolicy: playbackPolicyInput.nullable().optional(),
+    creatorId: creatorIdInput.optional(),
+    storage: storageInput.optional(),
   })
   .meta({ example: { name: "Renamed", playbackPolicy: { type: "jwt" } } });
 
@@ -113,10 +189,12 @@ const ASSET_EXAMPLE = {
   id: "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
   playbackId: "k3j9x0a8b7c6d5e4",
   userId: "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+  type: "video",
   name: "My video",
   createdAt: 1763740000000,
   updatedAt: 1763740005000,
   status: "ready",
+  source: { type: "directUpload" },
   playbackPolicy: { type: "public" },
   size: 45278,
   hash: [{ algorithm: "sha256", hash: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08" }],
@@ -133,14 +211,47 @@ const ASSET_EXAMPLE = {
   posterUrl: "https://video.example.com/api/playback/k3j9x0a8b7c6d5e4/poster.jpg",
 } as const;
 
+/** Where the file came from: sent by a client (PUT, tus, a bucket upload), or fetched by the service from a URL. */
+export const assetSourceSchema = z
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("directUpload") }),
+    z.object({ type: z.literal("url"), url: z.string().meta({ description: "The imported URL, without its query (which may hold credentials)." }) }),
+  ])
+  .meta({ id: "AssetSource", description: "Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import." });
+
+export type AssetSource = z.infer<typeof assetSourceSchema>;
+
+/** The plain shape's `status`: a string, as the specification fixes it. */
+const plainStatusSchema = z.enum(ASSET_STATUSES).meta({ description: "The plain shape (the default): the asset's status as a string." });
+
+export const STUDIO_ASSET_PHASES = ["waiting", "processing", "ready", "failed", "deleting", "deleted"] as const;
+
+/** Livepeer Studio's `status` object, which its SDK requires (DESIGN.md section 14). */
+export const studioAssetStatusSchema = z
+  .object({
+    phase: z.enum(STUDIO_ASSET_PHASES),
+    updatedAt: z.number(),
+    progress: z.number().min(0).max(1).optional(),
+    errorMessage: z.string().optional(),
+  })
+  .meta({
+    id: "StudioAssetStatus",
+    description: "The Studio shape: Livepeer Studio's status object, answered to API keys whose `responseShape` is `studio`, or `auto` (the default) when the request comes from the Livepeer SDK (`User-Agent: speakeasy-sdk/… livepeer`).",
+  });
+
+export type StudioAssetStatus = z.infer<typeof studioAssetStatusSchema>;
+
+/** The asset in the plain shape: what webhook events carry and the dashboard reads. */
 export const assetSchema = z.object({
   id: z.uuid(),
+  type: z.literal("video"),
   playbackId: z.string(),
   userId: z.uuid(),
   name: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),
-  status: z.enum(ASSET_STATUSES),
+  status: plainStatusSchema,
+  source: assetSourceSchema,
   playbackPolicy: playbackPolicySchema,
   creatorId: creatorIdSchema.optional(),
   errorMessage: z.string().optional(),
@@ -153,9 +264,24 @@ export const assetSchema = z.object({
   /** The poster JPEG (public, by playbackId); only when ready and one could be made (ffmpeg). */
   posterUrl: z.string().optional(),
   storage: assetStorageSchema.optional(),
-}).meta({ id: "AssetSnapshot", outputId: "Asset", example: ASSET_EXAMPLE });
+}).meta({ id: "AssetSnapshot", example: ASSET_EXAMPLE });
 
 export type Asset = z.infer<typeof assetSchema>;
+
+/**
+ * The asset as the API answers it: `status` in the plain shape or in Studio's, chosen per request
+ * by the API key's `responseShape` (lib/assets/response-shape.ts).
+ */
+export const assetAnswerSchema = assetSchema
+  .extend({
+    status: z.union([plainStatusSchema, studioAssetStatusSchema]).meta({
+      description:
+        "A string (the plain shape, the default), or Livepeer Studio's status object for API keys whose `responseShape` is `studio`, or `auto` when the request comes from the Livepeer SDK. Webhook events and the dashboard always use the plain shape.",
+    }),
+  })
+  .meta({ id: "Asset", example: ASSET_EXAMPLE });
+
+export type AssetAnswer = z.infer<typeof assetAnswerSchema>;
 
 /** `GET /api/asset/{id}/tus`: where a waiting asset's upload goes on (tus). */
 export const resumableUploadSchema = z
@@ -178,12 +304,15 @@ export const uploadRequestedSchema = z
   .object({
     url: z.string().meta({ description: "A single-use signed URL: `PUT` the file's bytes to it." }),
     tusEndpoint: z.string().meta({ description: "A tus 1.0.0 creation endpoint for the same upload (resumable)." }),
-    asset: assetSchema,
+    asset: assetAnswerSchema,
     task: taskSchema,
   })
   .meta({ id: "UploadRequested" });
 
 export type UploadRequested = z.infer<typeof uploadRequestedSchema>;
+
+/** `POST /api/asset/upload/url`: the asset (`waiting`) and its upload task, which fetches the file. */
+export const assetImportedSchema = z.object({ asset: assetAnswerSchema, task: taskSchema }).meta({ id: "AssetImport" });
 
 /** The answer to a `PUT` of the file to the local store's signed upload URL. */
 export const uploadReceivedSchema = z.object({ size: z.number().int() }).meta({ id: "UploadReceived" });

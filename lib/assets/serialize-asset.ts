@@ -30,12 +30,14 @@ export async function serializeAsset(row: AssetRow, ctx: AssetUrlContext): Promi
 export function assetSnapshot(row: AssetRow): Asset {
   const asset: Asset = {
     id: row.id,
+    type: "video",
     playbackId: row.playbackId,
     userId: row.userId,
     name: row.name,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     status: row.status,
+    source: row.sourceUrl === null ? { type: "directUpload" } : { type: "url", url: row.sourceUrl },
     playbackPolicy: { type: row.playbackPolicy },
   };
   if (row.creatorId) asset.creatorId = row.creatorId;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { findApiTokenByHash, insertApiToken, touchApiToken } from "@/lib/db/api-tokens";
 import type { Db } from "@/lib/db/client";
-import type { ApiTokenRow } from "@/lib/db/schema";
+import type { ApiTokenRow, ResponseShape } from "@/lib/db/schema";
 import type { VerifiedTokenCache } from "./verified-token-cache";
 
 const TOKEN_PREFIX = "vas_";
@@ -19,12 +19,13 @@ export function hashApiToken(token: string): string {
 
 export async function registerApiToken(
   db: Db,
-  params: { userId: string; name: string; token?: string; now: number },
+  params: { userId: string; name: string; responseShape?: ResponseShape; token?: string; now: number },
 ): Promise<{ token: string; row: ApiTokenRow }> {
   const token = params.token ?? generateApiToken();
   const row = await insertApiToken(db, {
     userId: params.userId,
     name: params.name,
+    responseShape: params.responseShape ?? "auto",
     prefix: token.slice(0, SHOWN_PREFIX_LENGTH),
     tokenHash: hashApiToken(token),
     createdAt: params.now,

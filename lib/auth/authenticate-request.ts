@@ -1,6 +1,7 @@
 import { forbidden, tooManyRequests, unauthorized } from "@/lib/api/errors";
 import { requestHost } from "@/lib/api/origin";
 import type { App } from "@/lib/app/app";
+import { answerShape, type AnswerShape } from "@/lib/assets/response-shape";
 import { rateLimitHeaders } from "@/lib/limits/api-rate-limiter";
 import type { LimitState } from "@/lib/limits/types";
 import { verifyApiToken } from "./api-tokens";
@@ -12,6 +13,8 @@ export interface Caller {
   rateKey: string;
   /** The caller's rate limit after this request, for the `RateLimit-*` headers. */
   rateLimit?: LimitState;
+  /** How answers show an asset: the API key's `responseShape` for this request; the dashboard's session reads the plain shape. */
+  shape: AnswerShape;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -22,7 +25,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export async function authenticateRequest(request: Request, app: App): Promise<Caller> {
   const header = request.headers.get("authorization");
-  const caller = header !== null ? await tokenCaller(header, app) : await sessionCaller(request, app);
+  const caller = header !== null ? await tokenCaller(header, request, app) : await sessionCaller(request, app);
   const decision = await app.rateLimiter.take(caller.rateKey, app.now());
   if (!decision.allowed) {
     const refusal = tooManyRequests(`rate limit of ${app.config.rateLimitPerMinute} requests per minute exceeded`, decision.retryAfterSeconds);
@@ -32,12 +35,12 @@ export async function authenticateRequest(request: Request, app: App): Promise<C
   return { ...caller, rateLimit: decision.state };
 }
 
-async function tokenCaller(header: string, app: App): Promise<Caller> {
+async function tokenCaller(header: string, request: Request, app: App): Promise<Caller> {
   const match = header.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match) throw unauthorized("malformed Authorization header: send Authorization: Bearer <token>");
   const token = await verifyApiToken(app, match[1], app.now());
   if (!token) throw unauthorized("invalid or revoked API token");
-  return { userId: token.userId, rateKey: `token:${token.id}` };
+  return { userId: token.userId, rateKey: `token:${token.id}`, shape: answerShape(token.responseShape, request.headers.get("user-agent")) };
 }
 
 async function sessionCaller(request: Request, app: App): Promise<Caller> {
@@ -49,7 +52,7 @@ async function sessionCaller(request: Request, app: App): Promise<Caller> {
   if (!SAFE_METHODS.has(request.method) && !fromSameOrigin(request)) {
     throw forbidden("cross-origin request refused: a request authenticated by the session cookie must come from this site");
   }
-  return { userId, rateKey: `user:${userId}` };
+  return { userId, rateKey: `user:${userId}`, shape: "plain" };
 }
 
 /** Browsers send `Origin` with every POST, PUT, PATCH and DELETE; it must name the host the request went to. */

@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/asset/upload/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an asset from a URL: the service fetches the file
+         * @description Livepeer's import (`asset.createViaUrl`). The service GETs `url` through its address guard (public addresses only, unless `EXPORT_ALLOWED_HOSTS` lists the host; every redirect checked, at most 5), streams it to storage within `MAX_UPLOAD_BYTES`, then checks it as any upload: the asset ends `ready` or `failed` with the reason (`the source answered 404 Not Found`, `not a video: …`). Network errors, 408, 429 and 5xx are retried with backoff, resuming with `Range` where the source allows. The task's `params.upload.url` and the asset's `source.url` show the URL without its query or credentials. Cancel and retry as any task.
+         */
+        post: operations["importAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/asset": {
         parameters: {
             query?: never;
@@ -281,7 +301,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed task
-         * @description An export's secrets were discarded when it failed: give them again in the body (`ipfs.pinning`, `custom.headers`). Upload tasks are retried without a body.
+         * @description An export's secrets were discarded when it failed: give them again in the body (`ipfs.pinning`, `custom.headers`). An import whose URL held credentials is given its whole URL again (`url`); other upload tasks are retried without a body.
          */
         post: operations["retryTask"];
         delete?: never;
@@ -437,7 +457,11 @@ export interface paths {
         delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename an API key or change its response shape
+         * @description `responseShape` switches how answers to this key show an asset's `status`: `plain` (a string), `studio` (Livepeer Studio's object, for its SDK), or `auto` (Studio's for requests from the Livepeer SDK). It holds from the next request on, on every node.
+         */
+        patch: operations["updateApiKey"];
         trace?: never;
     };
     "/api/playback/{playbackId}": {
@@ -975,10 +999,14 @@ export interface components {
          *       "id": "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
          *       "playbackId": "k3j9x0a8b7c6d5e4",
          *       "userId": "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+         *       "type": "video",
          *       "name": "My video",
          *       "createdAt": 1763740000000,
          *       "updatedAt": 1763740005000,
          *       "status": "ready",
+         *       "source": {
+         *         "type": "directUpload"
+         *       },
          *       "playbackPolicy": {
          *         "type": "public"
          *       },
@@ -1018,14 +1046,20 @@ export interface components {
         AssetSnapshot: {
             /** Format: uuid */
             id: string;
+            /** @constant */
+            type: "video";
             playbackId: string;
             /** Format: uuid */
             userId: string;
             name: string;
             createdAt: number;
             updatedAt: number;
-            /** @enum {string} */
+            /**
+             * @description The plain shape (the default): the asset's status as a string.
+             * @enum {string}
+             */
             status: "waiting" | "processing" | "ready" | "failed";
+            source: components["schemas"]["AssetSource"];
             playbackPolicy: components["schemas"]["PlaybackPolicy"];
             creatorId?: components["schemas"]["CreatorId"];
             errorMessage?: string;
@@ -1075,6 +1109,16 @@ export interface components {
                     updatedAt: number;
                 };
             };
+        };
+        /** @description Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import. */
+        AssetSource: {
+            /** @constant */
+            type: "directUpload";
+        } | {
+            /** @constant */
+            type: "url";
+            /** @description The imported URL, without its query (which may hold credentials). */
+            url: string;
         };
         /** @description `public`: whoever holds the playbackId plays it. `jwt`: a viewer needs a token signed with one of your signing keys. */
         PlaybackPolicy: {
@@ -1158,6 +1202,127 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
+         *       "playbackId": "k3j9x0a8b7c6d5e4",
+         *       "userId": "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+         *       "type": "video",
+         *       "name": "My video",
+         *       "createdAt": 1763740000000,
+         *       "updatedAt": 1763740005000,
+         *       "status": "ready",
+         *       "source": {
+         *         "type": "directUpload"
+         *       },
+         *       "playbackPolicy": {
+         *         "type": "public"
+         *       },
+         *       "size": 45278,
+         *       "hash": [
+         *         {
+         *           "algorithm": "sha256",
+         *           "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+         *         }
+         *       ],
+         *       "videoSpec": {
+         *         "format": "mp4",
+         *         "duration": 3,
+         *         "bitrate": 120000,
+         *         "tracks": [
+         *           {
+         *             "type": "video",
+         *             "codec": "h264",
+         *             "width": 320,
+         *             "height": 240,
+         *             "fps": 25,
+         *             "bitrate": 90000
+         *           },
+         *           {
+         *             "type": "audio",
+         *             "codec": "aac",
+         *             "sampleRate": 44100,
+         *             "channels": 1,
+         *             "bitrate": 64000
+         *           }
+         *         ]
+         *       },
+         *       "downloadUrl": "https://video.example.com/api/storage/download/0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b?expires=1763740305000&signature=…",
+         *       "posterUrl": "https://video.example.com/api/playback/k3j9x0a8b7c6d5e4/poster.jpg"
+         *     }
+         */
+        Asset: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "video";
+            playbackId: string;
+            /** Format: uuid */
+            userId: string;
+            name: string;
+            createdAt: number;
+            updatedAt: number;
+            /** @description A string (the plain shape, the default), or Livepeer Studio's status object for API keys whose `responseShape` is `studio`, or `auto` when the request comes from the Livepeer SDK. Webhook events and the dashboard always use the plain shape. */
+            status: ("waiting" | "processing" | "ready" | "failed") | components["schemas"]["StudioAssetStatus"];
+            source: components["schemas"]["AssetSourceOutput"];
+            playbackPolicy: components["schemas"]["PlaybackPolicyOutput"];
+            creatorId?: components["schemas"]["CreatorIdOutput"];
+            errorMessage?: string;
+            size?: number;
+            detectedFormat?: string;
+            hash?: {
+                /** @constant */
+                algorithm: "sha256";
+                hash: string;
+            }[];
+            videoSpec?: {
+                /** @constant */
+                format: "mp4";
+                duration: number;
+                bitrate: number;
+                tracks: ({
+                    /** @constant */
+                    type: "video";
+                    /** @constant */
+                    codec: "h264";
+                    width: number;
+                    height: number;
+                    fps: number;
+                    bitrate: number;
+                } | {
+                    /** @constant */
+                    type: "audio";
+                    /** @constant */
+                    codec: "aac";
+                    sampleRate: number;
+                    channels: number;
+                    bitrate: number;
+                })[];
+            };
+            downloadUrl?: string;
+            posterUrl?: string;
+            storage?: {
+                ipfs?: {
+                    cid: string;
+                    url: string;
+                    gatewayUrl: string;
+                    nftMetadata?: {
+                        cid: string;
+                        url: string;
+                        gatewayUrl: string;
+                    };
+                    updatedAt: number;
+                };
+            };
+        };
+        /** @description The Studio shape: Livepeer Studio's status object, answered to API keys whose `responseShape` is `studio`, or `auto` (the default) when the request comes from the Livepeer SDK (`User-Agent: speakeasy-sdk/… livepeer`). */
+        StudioAssetStatus: {
+            /** @enum {string} */
+            phase: "waiting" | "processing" | "ready" | "failed" | "deleting" | "deleted";
+            updatedAt: number;
+            progress?: number;
+            errorMessage?: string;
+        };
+        /**
+         * @example {
          *       "errors": [
          *         "name: must not be empty"
          *       ]
@@ -1165,6 +1330,10 @@ export interface components {
          */
         Errors: {
             errors: string[];
+        };
+        AssetImport: {
+            asset: components["schemas"]["Asset"];
+            task: components["schemas"]["Task"];
         };
         ResumableUpload: {
             tusEndpoint: string;
@@ -1268,7 +1437,8 @@ export interface components {
          *       "id": "9b2f7a51-3c4d-4e8f-9a0b-1c2d3e4f5a6b",
          *       "name": "CI deploys",
          *       "prefix": "vas_Xk3j9",
-         *       "createdAt": 1763740000000
+         *       "createdAt": 1763740000000,
+         *       "responseShape": "auto"
          *     }
          */
         ApiKey: {
@@ -1278,6 +1448,11 @@ export interface components {
             /** @description The first characters of the token, to recognise it. */
             prefix: string;
             createdAt: number;
+            /**
+             * @description How answers to this key show an asset's `status`: `plain`, a string; `studio`, Livepeer Studio's status object (which its SDK requires); `auto` (the default), Studio's when the request comes from the Livepeer SDK (`User-Agent: speakeasy-sdk/… livepeer`), else plain.
+             * @enum {string}
+             */
+            responseShape: "auto" | "plain" | "studio";
             lastUsedAt?: number;
             revokedAt?: number;
         };
@@ -1382,111 +1557,15 @@ export interface components {
             /** @constant */
             ok: true;
         };
-        /**
-         * @example {
-         *       "id": "0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b",
-         *       "playbackId": "k3j9x0a8b7c6d5e4",
-         *       "userId": "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
-         *       "name": "My video",
-         *       "createdAt": 1763740000000,
-         *       "updatedAt": 1763740005000,
-         *       "status": "ready",
-         *       "playbackPolicy": {
-         *         "type": "public"
-         *       },
-         *       "size": 45278,
-         *       "hash": [
-         *         {
-         *           "algorithm": "sha256",
-         *           "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
-         *         }
-         *       ],
-         *       "videoSpec": {
-         *         "format": "mp4",
-         *         "duration": 3,
-         *         "bitrate": 120000,
-         *         "tracks": [
-         *           {
-         *             "type": "video",
-         *             "codec": "h264",
-         *             "width": 320,
-         *             "height": 240,
-         *             "fps": 25,
-         *             "bitrate": 90000
-         *           },
-         *           {
-         *             "type": "audio",
-         *             "codec": "aac",
-         *             "sampleRate": 44100,
-         *             "channels": 1,
-         *             "bitrate": 64000
-         *           }
-         *         ]
-         *       },
-         *       "downloadUrl": "https://video.example.com/api/storage/download/0f8e4c1a-6b2d-4e3f-9a8b-7c6d5e4f3a2b?expires=1763740305000&signature=…",
-         *       "posterUrl": "https://video.example.com/api/playback/k3j9x0a8b7c6d5e4/poster.jpg"
-         *     }
-         */
-        Asset: {
-            /** Format: uuid */
-            id: string;
-            playbackId: string;
-            /** Format: uuid */
-            userId: string;
-            name: string;
-            createdAt: number;
-            updatedAt: number;
-            /** @enum {string} */
-            status: "waiting" | "processing" | "ready" | "failed";
-            playbackPolicy: components["schemas"]["PlaybackPolicyOutput"];
-            creatorId?: components["schemas"]["CreatorIdOutput"];
-            errorMessage?: string;
-            size?: number;
-            detectedFormat?: string;
-            hash?: {
-                /** @constant */
-                algorithm: "sha256";
-                hash: string;
-            }[];
-            videoSpec?: {
-                /** @constant */
-                format: "mp4";
-                duration: number;
-                bitrate: number;
-                tracks: ({
-                    /** @constant */
-                    type: "video";
-                    /** @constant */
-                    codec: "h264";
-                    width: number;
-                    height: number;
-                    fps: number;
-                    bitrate: number;
-                } | {
-                    /** @constant */
-                    type: "audio";
-                    /** @constant */
-                    codec: "aac";
-                    sampleRate: number;
-                    channels: number;
-                    bitrate: number;
-                })[];
-            };
-            downloadUrl?: string;
-            posterUrl?: string;
-            storage?: {
-                ipfs?: {
-                    cid: string;
-                    url: string;
-                    gatewayUrl: string;
-                    nftMetadata?: {
-                        cid: string;
-                        url: string;
-                        gatewayUrl: string;
-                    };
-                    updatedAt: number;
-                };
-            };
+        /** @description Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import. */
+        AssetSourceOutput: {
+            /** @constant */
+            type: "directUpload";
+        } | {
+            /** @constant */
+            type: "url";
+            /** @description The imported URL, without its query (which may hold credentials). */
+            url: string;
         };
         /** @description `public`: whoever holds the playbackId plays it. `jwt`: a viewer needs a token signed with one of your signing keys. */
         PlaybackPolicyOutput: {
@@ -1695,9 +1774,38 @@ export interface operations {
                     playbackPolicy?: {
                         /** @enum {string} */
                         type: "public" | "jwt";
+                    } | null;
+                    creatorId?: string | {
+                        /** @constant */
+                        type: "unverified";
+                        value: string;
                     };
+                    /** @description `ipfs`: export the file to IPFS (with the server's pinning credentials, `PINATA_JWT`) once the asset is ready. */
+                    storage?: {
+                        ipfs?: boolean | null | {
+                            spec?: {
+                                /**
+                                 * @description Livepeer's template name; both give the same default metadata, whose `animation_url` is the video file.
+                                 * @enum {string}
+                                 */
+                                nftMetadataTemplate?: "file" | "player";
+                                /** @description Merged into the default ERC-1155 metadata (objects merge, `null` deletes a key). */
+                                nftMetadata?: {
+                                    [key: string]: components["schemas"]["__schema0"];
+                                };
+                            } | null;
+                        };
+                    };
+                    /** @description Accepted for Livepeer's clients: the MP4 is always served. */
+                    staticMp4?: boolean;
                     /** @description The HLS segments' target duration (they are cut at keyframes); the default is 6 s. */
                     targetSegmentSizeSecs?: number;
+                    /** @description Not supported: files are stored as uploaded, unencrypted. */
+                    encryption?: unknown;
+                    /** @description Not supported: videos are not transcoded; the file is served as uploaded. */
+                    profiles?: unknown;
+                    /** @description Not supported: no C2PA attestations are made. */
+                    c2pa?: unknown;
                 };
             };
         };
@@ -1727,6 +1835,100 @@ export interface operations {
             };
             413: components["responses"]["Error413"];
             /** @description A well-formed body that is not valid: each message names the field and says why. Or: The `Idempotency-Key` was used with another request (endpoint or body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    importAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h answers the first answer again (status and body, also a 4xx) instead of acting twice. Keys are per user; 1 to 255 printable ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name: string;
+                    playbackPolicy?: {
+                        /** @enum {string} */
+                        type: "public" | "jwt";
+                    } | null;
+                    creatorId?: string | {
+                        /** @constant */
+                        type: "unverified";
+                        value: string;
+                    };
+                    /** @description `ipfs`: export the file to IPFS (with the server's pinning credentials, `PINATA_JWT`) once the asset is ready. */
+                    storage?: {
+                        ipfs?: boolean | null | {
+                            spec?: {
+                                /**
+                                 * @description Livepeer's template name; both give the same default metadata, whose `animation_url` is the video file.
+                                 * @enum {string}
+                                 */
+                                nftMetadataTemplate?: "file" | "player";
+                                /** @description Merged into the default ERC-1155 metadata (objects merge, `null` deletes a key). */
+                                nftMetadata?: {
+                                    [key: string]: components["schemas"]["__schema0"];
+                                };
+                            } | null;
+                        };
+                    };
+                    /** @description Accepted for Livepeer's clients: the MP4 is always served. */
+                    staticMp4?: boolean;
+                    /** @description The HLS segments' target duration (they are cut at keyframes); the default is 6 s. */
+                    targetSegmentSizeSecs?: number;
+                    /** @description Not supported: files are stored as uploaded, unencrypted. */
+                    encryption?: unknown;
+                    /** @description Not supported: videos are not transcoded; the file is served as uploaded. */
+                    profiles?: unknown;
+                    /** @description Not supported: no C2PA attestations are made. */
+                    c2pa?: unknown;
+                    /** @description Where the service fetches the file (GET, following up to 5 redirects). Credentials in it (userinfo, a signed query) are kept sealed and never shown. */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The asset (`waiting`, `source.type` `url`) and its upload task, which fetches the file. */
+            201: {
+                headers: {
+                    /** @description Present when this answer is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetImport"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description A request with the same `Idempotency-Key` is still in progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            /** @description An invalid field; also a URL the address guard refuses, naming `url`. Or: The `Idempotency-Key` was used with another request (endpoint or body). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1863,11 +2065,27 @@ export interface operations {
                     playbackPolicy?: {
                         /** @enum {string} */
                         type: "public" | "jwt";
-                    };
+                    } | null;
                     creatorId?: string | {
                         /** @constant */
                         type: "unverified";
                         value: string;
+                    };
+                    /** @description `ipfs`: export the file to IPFS (with the server's pinning credentials, `PINATA_JWT`) once the asset is ready. */
+                    storage?: {
+                        ipfs?: boolean | null | {
+                            spec?: {
+                                /**
+                                 * @description Livepeer's template name; both give the same default metadata, whose `animation_url` is the video file.
+                                 * @enum {string}
+                                 */
+                                nftMetadataTemplate?: "file" | "player";
+                                /** @description Merged into the default ERC-1155 metadata (objects merge, `null` deletes a key). */
+                                nftMetadata?: {
+                                    [key: string]: components["schemas"]["__schema0"];
+                                };
+                            } | null;
+                        };
                     };
                 };
             };
@@ -2537,6 +2755,9 @@ export interface operations {
                             [key: string]: string;
                         };
                     };
+                } | {
+                    /** @description Where the service fetches the file (GET, following up to 5 redirects). Credentials in it (userinfo, a signed query) are kept sealed and never shown. */
+                    url: string;
                 };
             };
         };
@@ -3010,6 +3231,12 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /**
+                     * @description How answers to this key show an asset's `status`: `plain`, a string; `studio`, Livepeer Studio's status object (which its SDK requires); `auto` (the default), Studio's when the request comes from the Livepeer SDK (`User-Agent: speakeasy-sdk/… livepeer`), else plain.
+                     * @default auto
+                     * @enum {string}
+                     */
+                    responseShape?: "auto" | "plain" | "studio";
                 };
             };
         };
@@ -3075,6 +3302,50 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /**
+                     * @description How answers to this key show an asset's `status`: `plain`, a string; `studio`, Livepeer Studio's status object (which its SDK requires); `auto` (the default), Studio's when the request comes from the Livepeer SDK (`User-Agent: speakeasy-sdk/… livepeer`), else plain.
+                     * @enum {string}
+                     */
+                    responseShape?: "auto" | "plain" | "studio";
+                };
+            };
+        };
+        responses: {
+            /** @description The key as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

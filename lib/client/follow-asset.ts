@@ -1,5 +1,6 @@
 import type { Asset } from "@/lib/assets/schemas";
 import { api, ApiRequestError, dataOf } from "./api";
+import { plainAsset } from "./assets";
 
 const FIRST_LOOK_MS = 500;
 const BACKOFF_FACTOR = 1.5;
@@ -23,7 +24,7 @@ export function followAsset(assetId: string, watcher: AssetWatcher): () => void 
 
   const look = async () => {
     try {
-      const data = await dataOf(api.GET("/api/asset/{id}", { params: { path: { id: assetId } }, signal: controller.signal }));
+      const data = plainAsset(await dataOf(api.GET("/api/asset/{id}", { params: { path: { id: assetId } }, signal: controller.signal })));
       if (data.status === "ready" || data.status === "failed") return watcher.onSettled(data);
     } catch (error) {
       if (controller.signal.aborted) return;

@@ -1,6 +1,7 @@
 import type { Asset } from "@/lib/assets/schemas";
 import type { Task } from "@/lib/tasks/schemas";
 import { api, dataOf } from "./api";
+import { plainAsset } from "./assets";
 
 export interface CreatedUpload {
   asset: Asset;
@@ -12,7 +13,7 @@ export interface CreatedUpload {
 /** A new `waiting` asset and the tus endpoint to send its file to. */
 export async function requestUpload(name: string): Promise<CreatedUpload> {
   const data = await dataOf(api.POST("/api/asset/request-upload", { body: { name } }));
-  return { asset: data.asset, tusEndpoint: data.tusEndpoint, expiresAt: uploadUrlExpiry(data.task) };
+  return { asset: plainAsset(data.asset), tusEndpoint: data.tusEndpoint, expiresAt: uploadUrlExpiry(data.task) };
 }
 
 function uploadUrlExpiry(task: Task): number | undefined {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { preparedStatement } from "./prepared";
 import { assets, type AssetRow } from "./schema";
@@ -45,6 +45,26 @@ export async function updateAsset(db: Db, id: string, patch: AssetPatch): Promis
 export async function updateUserAsset(db: Db, userId: string, id: string, patch: AssetPatch): Promise<AssetRow | undefined> {
   const [row] = await db.update(assets).set(patch).where(and(eq(assets.id, id), eq(assets.userId, userId))).returning();
   return row;
+}
+
+/** Asks for an export to IPFS once the asset is ready, if it is not yet (waiting or processing); false otherwise. */
+export async function setIpfsOnReady(db: Db, userId: string, id: string, spec: Record<string, unknown>): Promise<boolean> {
+  const rows = await db
+    .update(assets)
+    .set({ ipfsOnReady: spec })
+    .where(and(eq(assets.id, id), eq(assets.userId, userId), inArray(assets.status, ["waiting", "processing"])))
+    .returning({ id: assets.id });
+  return rows.length > 0;
+}
+
+/** The export to IPFS asked for the asset once ready, taken (cleared) so that it starts once; undefined when none. */
+export async function takeIpfsOnReady(db: Db, id: string): Promise<Record<string, unknown> | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ spec: assets.ipfsOnReady }).from(assets).where(eq(assets.id, id)).for("update");
+    if (!row?.spec) return undefined;
+    await tx.update(assets).set({ ipfsOnReady: null }).where(eq(assets.id, id));
+    return row.spec;
+  });
 }
 
 export async function deleteUserAsset(db: Db, userId: string, id: string): Promise<AssetRow | undefined> {

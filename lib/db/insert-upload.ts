@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { preparedStatement } from "./prepared";
-import { assets, tasks, type AssetRow, type PlaybackPolicyType, type TaskRow } from "./schema";
+import { assets, tasks, type AssetRow, type CreatorId, type PlaybackPolicyType, type TaskRow } from "./schema";
 
 /** A type alias, not an interface: a prepared statement takes its values as a Record. */
 export type NewUpload = {
@@ -11,11 +11,20 @@ export type NewUpload = {
   playbackId: string;
   name: string;
   playbackPolicy: PlaybackPolicyType;
+  creatorId: CreatorId | null;
+  /** An import's URL without its query; null for an upload by the client. */
+  sourceUrl: string | null;
+  /** The export to IPFS to start once ready (`storage.ipfs`); null: none. */
+  ipfsOnReady: Record<string, unknown> | null;
   /** Null: the default segment duration. */
   targetSegmentSecs: number | null;
   storageKey: string;
   uploadExpiresAt: number;
   taskParams: Record<string, unknown>;
+  /** `pending` until the file arrives (an upload), or `waiting`: due at once (an import, which fetches it). */
+  taskPhase: "pending" | "waiting";
+  /** The task's credentials, sealed (an import URL's); null: none. */
+  taskSealedSecrets: string | null;
   /** When the upload task is first due (it is dormant until then). */
   taskRunAfter: number;
   createdAt: number;
@@ -33,6 +42,9 @@ const insertUploadStatement = preparedStatement((db) => {
         playbackId: value("playbackId"),
         name: value("name"),
         playbackPolicy: value("playbackPolicy"),
+        creatorId: value("creatorId"),
+        sourceUrl: value("sourceUrl"),
+        ipfsOnReady: value("ipfsOnReady"),
         targetSegmentSecs: value("targetSegmentSecs"),
         status: "waiting",
         storageKey: value("storageKey"),
@@ -51,7 +63,8 @@ const insertUploadStatement = preparedStatement((db) => {
         type: "upload",
         inputAssetId: value("assetId"),
         params: value("taskParams"),
-        phase: "pending",
+        sealedSecrets: value("taskSealedSecrets"),
+        phase: value("taskPhase"),
         runAfter: value("taskRunAfter"),
         statusUpdatedAt: value("createdAt"),
         createdAt: value("createdAt"),
@@ -63,7 +76,7 @@ const insertUploadStatement = preparedStatement((db) => {
 });
 
 /**
- * A `waiting` asset and its `pending` upload task, in one statement: atomic without a
+ * A `waiting` asset and its upload task, in one statement: atomic without a
  * transaction, and one round trip on the busiest write path.
  */
 export async function insertUpload(db: Db, upload: NewUpload): Promise<{ asset: AssetRow; task: TaskRow }> {

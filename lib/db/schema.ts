@@ -27,6 +27,13 @@ export const users = pgTable("users", {
   createdAt: millis("created_at").notNull(),
 }, (t) => [uniqueIndex("users_email_idx").on(sql`lower(${t.email})`)]);
 
+/**
+ * `plain`: an asset's `status` is a string. `studio`: Livepeer Studio's status object, which its SDK
+ * requires. `auto`: the Studio shape for requests from the Livepeer SDK (its User-Agent), else plain.
+ */
+export const RESPONSE_SHAPES = ["auto", "plain", "studio"] as const;
+export type ResponseShape = (typeof RESPONSE_SHAPES)[number];
+
 export const apiTokens = pgTable("api_tokens", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
@@ -36,6 +43,8 @@ export const apiTokens = pgTable("api_tokens", {
   createdAt: millis("created_at").notNull(),
   lastUsedAt: millis("last_used_at"),
   revokedAt: millis("revoked_at"),
+  /** How answers to this key show an asset's `status` (DESIGN.md section 14). */
+  responseShape: text("response_shape").$type<ResponseShape>().notNull().default("auto"),
 }, (t) => [
   uniqueIndex("api_tokens_hash_idx").on(t.tokenHash),
   index("api_tokens_user_idx").on(t.userId, t.createdAt, t.id),
@@ -122,6 +131,10 @@ export const assets = pgTable("assets", {
   /** `jwt`: playback needs a viewer token signed by one of the owner's signing keys (or the owner's session). */
   playbackPolicy: text("playback_policy").$type<PlaybackPolicyType>().notNull().default("public"),
   creatorId: jsonb("creator_id").$type<CreatorId>(),
+  /** The URL an import fetches the file from, without its query (credentials); null: uploaded by the client. */
+  sourceUrl: text("source_url"),
+  /** Export to IPFS once ready (`storage.ipfs` on creation): the request's `ipfs` part; null: none asked. */
+  ipfsOnReady: jsonb("ipfs_on_ready").$type<Record<string, unknown>>(),
   /** HLS segment target in seconds (`targetSegmentSizeSecs`); null: the default. */
   targetSegmentSecs: real("target_segment_secs"),
   createdAt: millis("created_at").notNull(),

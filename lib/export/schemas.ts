@@ -20,7 +20,7 @@ const pinningCredentialsSchema = z
 
 export type PinningCredentials = { jwt: string } | { apiKey: string; apiSecret: string };
 
-const metadataSchema = z
+export const metadataSchema = z
   .record(z.string(), z.json())
   .refine((m) => JSON.stringify(m).length <= MAX_METADATA_BYTES, `must be at most ${MAX_METADATA_BYTES} bytes of JSON`);
 

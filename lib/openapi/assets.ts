@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import {
-  assetSchema,
+  assetAnswerSchema,
+  assetImportedSchema,
+  importAssetSchema,
   listAssetsQuerySchema,
   requestUploadSchema,
   resumableUploadSchema,
@@ -40,6 +42,21 @@ export const assetPaths: ZodOpenApiPathsObject = {
       },
     }),
   },
+  "/api/asset/upload/url": {
+    post: idempotent({
+      tags,
+      operationId: "importAsset",
+      summary: "Create an asset from a URL: the service fetches the file",
+      description:
+        "Livepeer's import (`asset.createViaUrl`). The service GETs `url` through its address guard (public addresses only, unless `EXPORT_ALLOWED_HOSTS` lists the host; every redirect checked, at most 5), streams it to storage within `MAX_UPLOAD_BYTES`, then checks it as any upload: the asset ends `ready` or `failed` with the reason (`the source answered 404 Not Found`, `not a video: …`). Network errors, 408, 429 and 5xx are retried with backoff, resuming with `Range` where the source allows. The task's `params.upload.url` and the asset's `source.url` show the URL without its query or credentials. Cancel and retry as any task.",
+      security: BEARER,
+      requestBody: { content: { "application/json": { schema: importAssetSchema } } },
+      responses: {
+        201: jsonResponse("The asset (`waiting`, `source.type` `url`) and its upload task, which fetches the file.", assetImportedSchema),
+        ...errorResponses([...AUTHENTICATED, ...JSON_BODY, 503], { 422: "An invalid field; also a URL the address guard refuses, naming `url`." }),
+      },
+    }),
+  },
   "/api/asset": {
     get: {
       tags,
@@ -50,7 +67,7 @@ export const assetPaths: ZodOpenApiPathsObject = {
       security: BEARER,
       requestParams: { query: listAssetsQuerySchema },
       responses: {
-        200: pageResponse("The caller's assets that match, in the order asked (newest first by default).", assetSchema, assetCountHeaders),
+        200: pageResponse("The caller's assets that match, in the order asked (newest first by default).", assetAnswerSchema, assetCountHeaders),
         ...errorResponses([...AUTHENTICATED, 400]),
       },
     },
@@ -62,7 +79,7 @@ export const assetPaths: ZodOpenApiPathsObject = {
       summary: "Get an asset",
       security: BEARER,
       requestParams: { path: assetId },
-      responses: { 200: jsonResponse("The asset.", assetSchema), ...errorResponses([...AUTHENTICATED, 404]) },
+      responses: { 200: jsonResponse("The asset.", assetAnswerSchema), ...errorResponses([...AUTHENTICATED, 404]) },
     },
     patch: {
       tags,
@@ -73,7 +90,7 @@ export const assetPaths: ZodOpenApiPathsObject = {
       security: BEARER,
       requestParams: { path: assetId },
       requestBody: { content: { "application/json": { schema: updateAssetSchema } } },
-      responses: { 200: jsonResponse("The asset as it now is.", assetSchema), ...errorResponses([...AUTHENTICATED, ...JSON_BODY, 404]) },
+      responses: { 200: jsonResponse("The asset as it now is.", assetAnswerSchema), ...errorResponses([...AUTHENTICATED, ...JSON_BODY, 404]) },
     },
     delete: {
       tags,
@@ -108,7 +125,7 @@ export const assetPaths: ZodOpenApiPathsObject = {
       security: BEARER,
       requestParams: { path: assetId },
       responses: {
-        200: jsonResponse("The asset as it now is.", assetSchema),
+        200: jsonResponse("The asset as it now is.", assetAnswerSchema),
         ...errorResponses([...AUTHENTICATED, 404, 409], { 409: "No file has been uploaded to the asset's upload URL yet, or the asset no longer waits for one." }),
       },
     },

@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { pageQuerySchema } from "@/lib/api/list-query";
-import { apiKeySchema, createApiKeySchema, createdApiKeySchema } from "@/lib/auth/schemas";
+import { apiKeySchema, createApiKeySchema, createdApiKeySchema, updateApiKeySchema } from "@/lib/auth/schemas";
 import { idempotent } from "./idempotency";
 import { AUTHENTICATED, BEARER, errorResponses, JSON_BODY, jsonResponse, noContent, pageResponse, uuidPath } from "./responses";
 
@@ -29,6 +29,17 @@ export const keyPaths: ZodOpenApiPathsObject = {
     }),
   },
   "/api/keys/{id}": {
+    patch: {
+      tags,
+      operationId: "updateApiKey",
+      summary: "Rename an API key or change its response shape",
+      description:
+        "`responseShape` switches how answers to this key show an asset's `status`: `plain` (a string), `studio` (Livepeer Studio's object, for its SDK), or `auto` (Studio's for requests from the Livepeer SDK). It holds from the next request on, on every node.",
+      security: BEARER,
+      requestParams: { path: uuidPath("id", "The key's id.") },
+      requestBody: { content: { "application/json": { schema: updateApiKeySchema } } },
+      responses: { 200: jsonResponse("The key as it now is.", apiKeySchema), ...errorResponses([...AUTHENTICATED, ...JSON_BODY, 404]) },
+    },
     delete: {
       tags,
       operationId: "revokeApiKey",

@@ -1,4 +1,6 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { z } from "zod";
+import { retryImportRequestSchema } from "@/lib/assets/schemas";
 import { retryExportRequestSchema } from "@/lib/export/schemas";
 import { listTasksQuerySchema, taskEnvelopeSchema, taskSchema } from "@/lib/tasks/schemas";
 import { AUTHENTICATED, BEARER, errorResponses, JSON_BODY, jsonResponse, pageResponse, uuidPath } from "./responses";
@@ -46,14 +48,14 @@ export const taskPaths: ZodOpenApiPathsObject = {
       operationId: "retryTask",
       summary: "Retry a failed task",
       description:
-        "An export's secrets were discarded when it failed: give them again in the body (`ipfs.pinning`, `custom.headers`). Upload tasks are retried without a body.",
+        "An export's secrets were discarded when it failed: give them again in the body (`ipfs.pinning`, `custom.headers`). An import whose URL held credentials is given its whole URL again (`url`); other upload tasks are retried without a body.",
       security: BEARER,
       requestParams: { path: taskId },
       requestBody: {
         required: false,
         content: {
           "application/json": {
-            schema: retryExportRequestSchema,
+            schema: z.union([retryExportRequestSchema, retryImportRequestSchema]),
             example: { custom: { headers: { Authorization: "Bearer …" } } },
           },
         },

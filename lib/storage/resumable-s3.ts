@@ -112,6 +112,13 @@ class S3TusDataStore extends DataStore {
     return committed(state) + pendingBytes;
   }
 
+  /** An upload whose length was not known at creation (an import without Content-Length): the next write can complete it. */
+  async declareUploadLength(id: string, size: number): Promise<void> {
+    const state = await this.load(id);
+    state.size = size;
+    await this.save(id, state);
+  }
+
   async remove(id: string): Promise<void> {
     const state = await this.load(id).catch(() => undefined);
     if (state) {

@@ -18,6 +18,8 @@ export interface TaskDeps {
   /** Encrypts the credentials tasks keep in the database. */
   sealedBox: SealedBox;
   now(): number;
+  /** The runner, for the tasks a task starts (an asset's export to IPFS once it is ready); set once it exists. */
+  runner?: TaskRunner;
   /** Set while the inline runner runs a task: its lease, which every write to the task requires. */
   lease?: TaskLease;
 }

@@ -56,7 +56,7 @@ export async function checkTusRequest(app: App, request: Request, origin: string
 }
 
 /**
- * tus's answer, completed: `Upload-Expires` on an unfinished upload, the slot given back when a
+ * tus's answer, completed: `Upload-Expires` on the creation and on every HEAD and PATCH of an unfinished upload, the slot given back when a
  * creation failed or an upload was terminated, and the API's error shape.
  */
 export async function tusAnswer(app: App, request: CheckedTusRequest, response: Response, sentOffset?: string | null): Promise<Response> {
@@ -65,7 +65,10 @@ export async function tusAnswer(app: App, request: CheckedTusRequest, response: 
   if (request.method === "PATCH" && response.status === 204 && sentOffset && received > 0) metrics().uploadBytes.inc(received);
   if (request.method === "POST" && response.status >= 400) await releaseFailedCreation(app, request.assetId);
   if (request.method === "DELETE" && response.status === 204 && request.asset) await endTusUpload(app, request.asset);
-  if (response.status < 300 && headers.get("upload-offset") !== headers.get("upload-length")) {
+  // Until the last byte, every answer says how long the upload may be resumed: the creation's
+  // (which carries no Upload-Offset) included.
+  const finished = headers.has("upload-length") && headers.get("upload-offset") === headers.get("upload-length");
+  if (response.status < 300 && request.method !== "DELETE" && !finished) {
     headers.set("Upload-Expires", new Date(request.expiresAt).toUTCString());
   }
   if (response.status < 400) return new Response(response.body, { status: response.status, headers });

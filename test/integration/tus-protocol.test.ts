@@ -40,19 +40,24 @@ describe.each(storageMatrix)("tus uploads on %s with %s storage", (kind, storage
     const upload = await requestUpload(token, "tus");
     const response = await createTusUpload(upload.tusEndpoint, bytes.length);
     expect(response.status).toBe(201);
-    return { ...upload, location: response.headers.get("location")! };
+    return { ...upload, location: response.headers.get("location")!, creation: response };
   }
 
   it("answers request-upload with a tus endpoint whose uploads end ready, like a PUT", async () => {
-    const { tusEndpoint, asset, location } = await created();
+    const { tusEndpoint, asset, location, creation, ...upload } = await created();
     expect(tusEndpoint).toMatch(new RegExp(`^http://service\\.test/api/asset/upload/tus\\?token=${asset.id}\\.\\d+\\.[0-9a-f]{64}$`));
     expect(location).toBe(`http://service.test/api/asset/upload/tus/${asset.id}?token=${new URL(tusEndpoint).searchParams.get("token")}`);
+    const expires = (response: Response) => Date.parse(response.headers.get("upload-expires") ?? "");
+    const expiresAt = (upload.task.params.upload as { uploadUrlExpiresAt: number }).uploadUrlExpiresAt;
+    // The creation answer says it too, as HEAD and PATCH do (to the second, as HTTP dates go).
+    expect(Math.abs(expires(creation) - expiresAt)).toBeLessThan(1000);
     const first = await patchTusUpload(location, 0, bytes.subarray(0, 10_000));
     expect(first.status).toBe(204);
     expect(first.headers.get("upload-offset")).toBe("10000");
     expect(Date.parse(first.headers.get("upload-expires")!)).toBeGreaterThan(Date.now());
     const head = await tusRequest("HEAD", location);
     expect([head.headers.get("upload-offset"), head.headers.get("upload-length")]).toEqual(["10000", String(bytes.length)]);
+    expect(Math.abs(expires(head) - expiresAt)).toBeLessThan(1000);
     expect((await patchTusUpload(location, 10_000, bytes.subarray(10_000))).status).toBe(204);
     await t.app.runner.idle();
     const ready = await pollAsset(token, asset.id, (a) => a.status === "ready", 10_000);

@@ -11,7 +11,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
 
   /** The token is in this response only. */
   POST: withUser({ body: createApiKeySchema, idempotent: true }, async ({ body, app, caller }) => {
-    const created = await createApiKey(app.db, { userId: caller.userId, name: body.name, now: app.now() });
+    const created = await createApiKey(app.db, { userId: caller.userId, name: body.name, responseShape: body.responseShape, now: app.now() });
     return Response.json(created, { status: 201, headers: { "Cache-Control": "no-store" } });
   }),
 });

@@ -3,6 +3,7 @@ import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
 import { withUser } from "@/lib/api/with-user";
 import { deleteAsset } from "@/lib/assets/delete-asset";
+import { shapeAsset } from "@/lib/assets/response-shape";
 import { updateAssetSchema } from "@/lib/assets/schemas";
 import { assetUrlContext, serializeAsset } from "@/lib/assets/serialize-asset";
 import { updateAsset } from "@/lib/assets/update-asset";
@@ -12,11 +13,11 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withUser(async ({ params, app, caller, origin }) => {
     const asset = await findUserAsset(app.db, caller.userId, idParam(params.id, "asset"));
     if (!asset) throw notFound("asset not found");
-    return Response.json(await serializeAsset(asset, assetUrlContext(app, origin)));
+    return Response.json(shapeAsset(await serializeAsset(asset, assetUrlContext(app, origin)), caller.shape));
   }),
 
   PATCH: withUser({ body: updateAssetSchema }, async ({ body, params, app, caller, origin }) =>
-    Response.json(await updateAsset(app, { userId: caller.userId, id: idParam(params.id, "asset"), origin }, body)),
+    Response.json(shapeAsset(await updateAsset(app, { userId: caller.userId, id: idParam(params.id, "asset"), origin }, body), caller.shape)),
   ),
 
   DELETE: withUser(async ({ params, app, caller }) => {
