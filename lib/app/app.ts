@@ -22,6 +22,7 @@ import type { RetryPolicy } from "@/lib/tasks/inline-step";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { EventDispatcher } from "@/lib/webhooks/dispatch-events";
 import { startMaintenance } from "./maintenance";
+import { createCidBackfill } from "@/lib/assets/backfill-cids";
 import { newNodeIdentity, type NodeIdentity } from "./node";
 
 /** Everything a request or a task needs, built once per process. */
@@ -97,6 +98,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         node,
         runner,
         webhookEvents,
+        cidBackfill: createCidBackfill({ db, storage, nodeId: node.id, now }),
         runnerKind: runner.kind,
         storageKind: storage.kind,
         startedAt: now(),

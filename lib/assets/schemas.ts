@@ -74,7 +74,16 @@ export const videoSpecSchema = z.object({
   tracks: z.array(z.discriminatedUnion("type", [videoTrackSchema, audioTrackSchema])),
 });
 
-const hashSchema = z.array(z.object({ algorithm: z.literal("sha256"), hash: z.string() }));
+const assetHashSchema = z
+  .object({ algorithm: z.enum(["sha256", "cidv1"]), hash: z.string() })
+  .meta({
+    id: "AssetHash",
+    description: "`sha256`: hex of the file's SHA-256. `cidv1`: its IPFS CID, version 1, computed here with Kubo's and Pinata's layout (see docs/export.md to check it yourself).",
+  });
+
+export type AssetHash = z.infer<typeof assetHashSchema>;
+
+export const hashSchema = z.array(assetHashSchema);
 
 const pinnedFileSchema = z.object({ cid: z.string(), url: z.string(), gatewayUrl: z.string() });
 
@@ -119,7 +128,10 @@ const ASSET_EXAMPLE = {
   status: "ready",
   playbackPolicy: { type: "public" },
   size: 45278,
-  hash: [{ algorithm: "sha256", hash: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08" }],
+  hash: [
+    { algorithm: "sha256", hash: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08" },
+    { algorithm: "cidv1", hash: "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi" },
+  ],
   videoSpec: {
     format: "mp4",
     duration: 3,

@@ -2,7 +2,7 @@ import type { AssetRow } from "@/lib/db/schema";
 import { playbackUrls } from "@/lib/playback/urls";
 import type { Storage } from "@/lib/storage/types";
 import type { TaskDeps } from "@/lib/tasks/types";
-import type { Asset } from "./schemas";
+import type { Asset, AssetHash } from "./schemas";
 
 export interface AssetUrlContext {
   storage: Storage;
@@ -42,7 +42,7 @@ export function assetSnapshot(row: AssetRow): Asset {
   if (row.status === "failed" && row.errorMessage) asset.errorMessage = row.errorMessage;
   if (row.status === "failed" && row.detectedFormat) asset.detectedFormat = row.detectedFormat;
   if (row.size !== null) asset.size = row.size;
-  if (row.sha256) asset.hash = [{ algorithm: "sha256", hash: row.sha256 }];
+  if (row.sha256) asset.hash = assetHashes(row);
   if (row.videoSpec) asset.videoSpec = row.videoSpec;
   if (row.storage) asset.storage = row.storage;
   return asset;
@@ -50,4 +50,11 @@ export function assetSnapshot(row: AssetRow): Asset {
 
 export function assetUrlContext(deps: TaskDeps, origin: string): AssetUrlContext {
   return { storage: deps.storage, origin, now: deps.now(), downloadUrlTtlSeconds: deps.config.downloadUrlTtlSeconds };
+}
+
+/** The asset's `hash` list: sha256, then its IPFS CID once known (section 17). */
+export function assetHashes(row: { sha256: string | null; cidv1: string | null }): AssetHash[] {
+  const hashes: AssetHash[] = row.sha256 ? [{ algorithm: "sha256", hash: row.sha256 }] : [];
+  if (row.cidv1) hashes.push({ algorithm: "cidv1", hash: row.cidv1 });
+  return hashes;
 }

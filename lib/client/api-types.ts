@@ -987,6 +987,10 @@ export interface components {
          *         {
          *           "algorithm": "sha256",
          *           "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+         *         },
+         *         {
+         *           "algorithm": "cidv1",
+         *           "hash": "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi"
          *         }
          *       ],
          *       "videoSpec": {
@@ -1031,11 +1035,7 @@ export interface components {
             errorMessage?: string;
             size?: number;
             detectedFormat?: string;
-            hash?: {
-                /** @constant */
-                algorithm: "sha256";
-                hash: string;
-            }[];
+            hash?: components["schemas"]["AssetHash"][];
             videoSpec?: {
                 /** @constant */
                 format: "mp4";
@@ -1086,6 +1086,12 @@ export interface components {
             /** @constant */
             type: "unverified";
             value: string;
+        };
+        /** @description `sha256`: hex of the file's SHA-256. `cidv1`: its IPFS CID, version 1, computed here with Kubo's and Pinata's layout (see docs/export.md to check it yourself). */
+        AssetHash: {
+            /** @enum {string} */
+            algorithm: "sha256" | "cidv1";
+            hash: string;
         };
         /**
          * @example {
@@ -1399,6 +1405,10 @@ export interface components {
          *         {
          *           "algorithm": "sha256",
          *           "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+         *         },
+         *         {
+         *           "algorithm": "cidv1",
+         *           "hash": "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi"
          *         }
          *       ],
          *       "videoSpec": {
@@ -1443,11 +1453,7 @@ export interface components {
             errorMessage?: string;
             size?: number;
             detectedFormat?: string;
-            hash?: {
-                /** @constant */
-                algorithm: "sha256";
-                hash: string;
-            }[];
+            hash?: components["schemas"]["AssetHashOutput"][];
             videoSpec?: {
                 /** @constant */
                 format: "mp4";
@@ -1498,6 +1504,12 @@ export interface components {
             /** @constant */
             type: "unverified";
             value: string;
+        };
+        /** @description `sha256`: hex of the file's SHA-256. `cidv1`: its IPFS CID, version 1, computed here with Kubo's and Pinata's layout (see docs/export.md to check it yourself). */
+        AssetHashOutput: {
+            /** @enum {string} */
+            algorithm: "sha256" | "cidv1";
+            hash: string;
         };
         /**
          * @example {

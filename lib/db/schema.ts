@@ -115,6 +115,10 @@ export const assets = pgTable("assets", {
   /** What the upload check found in a file it refused (an MP4's tracks); null otherwise. */
   detectedFormat: text("detected_format"),
   sha256: text("sha256"),
+  /** The file's IPFS CID, version 1 (section 17), computed with sha256; null until then (or the backfill). */
+  cidv1: text("cidv1"),
+  /** The length of the file's CAR, computed with its CID. */
+  carSize: millis("car_size"),
   videoSpec: jsonb("video_spec").$type<VideoSpec>(),
   storage: jsonb("storage").$type<AssetStorage>(),
   /** The poster (a JPEG frame) stored beside the file; null when none could be made. */
