@@ -88,7 +88,14 @@ export const hashSchema = z.array(assetHashSchema);
 const pinnedFileSchema = z.object({ cid: z.string(), url: z.string(), gatewayUrl: z.string() });
 
 export const assetStorageSchema = z.object({
-  ipfs: pinnedFileSchema.extend({ nftMetadata: pinnedFileSchema.optional(), updatedAt: z.number() }).optional(),
+  ipfs: pinnedFileSchema
+    .extend({
+      nftMetadata: pinnedFileSchema.optional(),
+      /** The pinned CIDs are the ones computed here from the file and the metadata (section 17). */
+      verified: z.boolean().optional(),
+      updatedAt: z.number(),
+    })
+    .optional(),
 });
 
 /** Who may play the asset: anyone holding its playbackId, or viewers with a signed token (DESIGN.md section 11). */

@@ -1072,6 +1072,7 @@ export interface components {
                         url: string;
                         gatewayUrl: string;
                     };
+                    verified?: boolean;
                     updatedAt: number;
                 };
             };
@@ -1490,6 +1491,7 @@ export interface components {
                         url: string;
                         gatewayUrl: string;
                     };
+                    verified?: boolean;
                     updatedAt: number;
                 };
             };
@@ -2017,6 +2019,11 @@ export interface operations {
                         nftMetadata?: {
                             [key: string]: components["schemas"]["__schema0"];
                         };
+                        /**
+                         * @description The CID version pinned and checked: 1 (`bafy…`, raw leaves, the default) or 0 (`Qm…`, for older tools).
+                         * @default 1
+                         */
+                        cidVersion?: 0 | 1;
                     };
                     custom?: {
                         url: string;

@@ -11,6 +11,8 @@ const exportParamsSchema = z.object({
     .object({
       pinning: z.record(z.string(), z.string()).optional(),
       erc1155Metadata: z.record(z.string(), z.json()).optional(),
+      /** Absent on exports from before section 17: version 1, as they pinned. */
+      cidVersion: z.union([z.literal(0), z.literal(1)]).default(1),
     })
     .optional(),
   custom: z
@@ -42,7 +44,7 @@ export function splitExportRequest(request: ExportRequest): { params: ExportPara
   const params: ExportParams = {};
   const secrets: ExportSecrets = {};
   if (request.ipfs) {
-    params.ipfs = {};
+    params.ipfs = { cidVersion: request.ipfs.cidVersion };
     if (request.ipfs.pinning) {
       params.ipfs.pinning = redactPinning(request.ipfs.pinning);
       secrets.pinning = request.ipfs.pinning;

@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import { z } from "zod";
+import type { CidVersion } from "@/lib/ipfs/unixfs-layout";
 import { NonRetriableError, TaskError } from "@/lib/tasks/types";
 import { countedStream } from "./byte-stream";
 import { multipartBody } from "./multipart-body";
@@ -12,6 +13,8 @@ export interface PinFileRequest {
   credentials: PinningCredentials;
   /** Shown in the pinning service's dashboard (`pinataMetadata.name`). */
   name: string;
+  /** `pinataOptions.cidVersion`. */
+  cidVersion: CidVersion;
   file: { stream: Readable; size: number; filename: string; contentType: string };
   timeouts: RequestTimeouts;
   signal?: AbortSignal;
@@ -34,10 +37,10 @@ function isRetriableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
-/** Pins one file with `POST /pinning/pinFileToIPFS`, streaming it as multipart (CID version 1). */
+/** Pins one file with `POST /pinning/pinFileToIPFS`, streaming it as multipart. */
 export async function pinFileToIpfs(r: PinFileRequest): Promise<PinnedFile> {
   const form = multipartBody(
-    { pinataOptions: JSON.stringify({ cidVersion: 1 }), pinataMetadata: JSON.stringify({ name: r.name }) },
+    { pinataOptions: JSON.stringify({ cidVersion: r.cidVersion }), pinataMetadata: JSON.stringify({ name: r.name }) },
     {
       field: "file",
       filename: r.file.filename,

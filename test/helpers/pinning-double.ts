@@ -1,11 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { importBytes } from "ipfs-unixfs-importer";
+import { expectedCid } from "./ipfs-cid";
 
 /**
  * A pinning service on loopback that follows the Pinata contract the exporter relies on:
  * `POST /pinning/pinFileToIPFS`, multipart parts `file`, `pinataOptions` and `pinataMetadata`,
- * Bearer JWT or the two key headers, and real CIDs (version 1, raw leaves, as `ipfs add`).
+ * Bearer JWT or the two key headers, and real CIDs of `pinataOptions.cidVersion` 0 or 1 (the layout
+ * of `ipfs add`, computed by test/helpers/ipfs-cid.ts).
  */
 export interface Pin {
   cid: string;
@@ -25,6 +26,11 @@ export interface PinningDouble {
   requests: number;
   /** The next `count` uploads are answered `status` (after the body has been read). */
   failNext(count: number, status?: number, body?: string): void;
+  /**
+   * The next `count` pins (of files named `filename`, if given) are answered the CID of the bytes
+   * without their last one, as after a truncated upload.
+   */
+  answerWrongCidNext(count: number, filename?: string): void;
   /** The next `count` uploads lose their connection once `afterBytes` bytes have arrived. */
   dropNext(count: number, afterBytes: number): void;
   /**
@@ -39,17 +45,15 @@ export interface PinningDouble {
   close(): Promise<void>;
 }
 
-// importBytes needs somewhere to put blocks; only the CID is wanted.
-const discardBlocks = { put: async <C>(cid: C) => cid };
-
-export async function cidOf(bytes: Uint8Array): Promise<string> {
-  return (await importBytes(bytes, discardBlocks, { cidVersion: 1, rawLeaves: true })).cid.toString();
+export function cidOf(bytes: Uint8Array, cidVersion: 0 | 1 = 1): Promise<string> {
+  return expectedCid(bytes, cidVersion);
 }
 
 export async function startPinningDouble(): Promise<PinningDouble> {
   const credentials = { jwt: "test-jwt-0123456789", apiKey: "key-abcdef", apiSecret: "secret-0123456789" };
   const failures: Array<{ status: number; body: string }> = [];
   const drops: number[] = [];
+  const wrongCids = { count: 0, filename: undefined as string | undefined };
   const pins: Pin[] = [];
   const double = { requests: 0, uploads: 0, holdFrom: Infinity };
   const held = new Set<() => void>();
@@ -109,11 +113,14 @@ export async function startPinningDouble(): Promise<PinningDouble> {
     const options = parseJson(form.get("pinataOptions"));
     const metadata = parseJson(form.get("pinataMetadata")) as { name?: unknown } | undefined;
     if (!(file instanceof Blob)) return reply(400, { error: "part file is missing" });
-    if ((options as { cidVersion?: unknown })?.cidVersion !== 1) return reply(400, { error: "pinataOptions.cidVersion must be 1" });
+    const cidVersion = (options as { cidVersion?: unknown })?.cidVersion;
+    if (cidVersion !== 0 && cidVersion !== 1) return reply(400, { error: "pinataOptions.cidVersion must be 0 or 1" });
     if (typeof metadata?.name !== "string") return reply(400, { error: "pinataMetadata.name is missing" });
 
     const bytes = Buffer.from(await file.arrayBuffer());
-    const cid = await cidOf(bytes);
+    const lie = wrongCids.count > 0 && (wrongCids.filename ?? (file as File).name) === (file as File).name;
+    if (lie) wrongCids.count--;
+    const cid = await cidOf(lie ? bytes.subarray(0, bytes.length - 1) : bytes, cidVersion);
     pins.push({ cid, name: metadata.name, filename: (file as File).name, contentType: file.type, auth, options, bytes });
     reply(200, { IpfsHash: cid, PinSize: bytes.length, Timestamp: new Date().toISOString() });
   });
@@ -129,6 +136,9 @@ export async function startPinningDouble(): Promise<PinningDouble> {
     },
     failNext(count, status = 500, body = JSON.stringify({ error: "Internal Server Error" })) {
       for (let i = 0; i < count; i++) failures.push({ status, body });
+    },
+    answerWrongCidNext(count, filename) {
+      Object.assign(wrongCids, { count, filename });
     },
     dropNext(count, afterBytes) {
       for (let i = 0; i < count; i++) drops.push(afterBytes);
