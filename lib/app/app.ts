@@ -71,7 +71,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const storage = options.storage ?? (await createStorage(config, secrets.uploadSigningSecret));
     redis = config.redis && (await connectRedis(config.redis.url));
     if (config.initUser) await ensureInitUser(db, config.initUser, now());
-    const deps: TaskDeps = { db, storage, config, sealedBox: new SealedBox(secrets.secretsEncryptionKey), now };
+    const deps: TaskDeps = { db, storage, config, sealedBox: new SealedBox(secrets.secretsEncryptionKey), uploadSigningSecret: secrets.uploadSigningSecret, now };
     // The embedded database has one process: what it finds claimed at start is a dead process's.
     const singleProcess = database.kind === "pglite";
     if (singleProcess) await recoverInterruptedUploads(deps);

@@ -171,6 +171,8 @@ export const assetSchema = z.object({
   downloadUrl: z.string().optional(),
   /** The poster JPEG (public, by playbackId); only when ready and one could be made (ffmpeg). */
   posterUrl: z.string().optional(),
+  /** Signed, short-lived URL of the file as a CAR (`GET /api/asset/{id}/car`); only when ready and its CID is known. */
+  carUrl: z.string().optional(),
   storage: assetStorageSchema.optional(),
 }).meta({ id: "AssetSnapshot", outputId: "Asset", example: ASSET_EXAMPLE });
 

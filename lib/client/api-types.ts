@@ -63,6 +63,26 @@ export interface paths {
         patch: operations["updateAsset"];
         trace?: never;
     };
+    "/api/asset/{id}/car": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The asset as a CAR file, to pin anywhere
+         * @description A CARv1 whose single root is the asset's `cidv1` (its `hash` entry), blocks in a fixed order (UnixFS, 256 KiB raw leaves, balanced DAG of 174 links: Kubo's and Pinata's layout). `ipfs dag import` of it, or an upload to any pinning service that takes CARs, gives the same CID: see docs/export.md. With an API token or the dashboard's session, or without either through the asset's signed, short-lived `carUrl`. Answers `Range` requests.
+         */
+        get: operations["getAssetCar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/asset/{id}/tus": {
         parameters: {
             query?: never;
@@ -1062,6 +1082,7 @@ export interface components {
             };
             downloadUrl?: string;
             posterUrl?: string;
+            carUrl?: string;
             storage?: {
                 ipfs?: {
                     cid: string;
@@ -1481,6 +1502,7 @@ export interface components {
             };
             downloadUrl?: string;
             posterUrl?: string;
+            carUrl?: string;
             storage?: {
                 ipfs?: {
                     cid: string;
@@ -1902,6 +1924,78 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    getAssetCar: {
+        parameters: {
+            query?: {
+                /** @description Part of the signed `carUrl`: send it back as given. */
+                key?: string;
+                /** @description Part of the signed `carUrl`: when it expires (ms since the epoch). */
+                expires?: string;
+                /** @description Part of the signed `carUrl`: its HMAC. */
+                signature?: string;
+            };
+            header?: {
+                Range?: string;
+            };
+            path: {
+                /** @description The asset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole CAR, with `Content-Length`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.ipld.car": string;
+                };
+            };
+            /** @description The range asked for, with `Content-Range`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.ipld.car": string;
+                };
+            };
+            401: components["responses"]["Error401"];
+            /** @description The signed URL is not valid or has expired. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            404: components["responses"]["Error404"];
+            /** @description The asset's CID is still being computed (an asset from before CIDs, waiting for the backfill). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description The range is outside the CAR. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

@@ -17,6 +17,8 @@ export interface TaskDeps {
   config: Config;
   /** Encrypts the credentials tasks keep in the database. */
   sealedBox: SealedBox;
+  /** Signs the URLs this service issues: uploads, tus tokens, CAR downloads. */
+  uploadSigningSecret: string;
   now(): number;
   /** Set while the inline runner runs a task: its lease, which every write to the task requires. */
   lease?: TaskLease;
