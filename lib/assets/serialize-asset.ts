@@ -43,7 +43,7 @@ export function assetSnapshot(row: AssetRow): Asset {
     playbackPolicy: { type: row.playbackPolicy },
   };
   if (row.creatorId) asset.creatorId = row.creatorId;
-  if (row.status === "failed" && row.errorMessage) asset.errorMessage = row.errorMessage;
+  if ((row.status === "failed" || row.status === "deleting") && row.errorMessage) asset.errorMessage = row.errorMessage;
   if (row.status === "failed" && row.detectedFormat) asset.detectedFormat = row.detectedFormat;
   if (row.size !== null) asset.size = row.size;
   if (row.sha256) asset.hash = assetHashes(row);

@@ -1049,7 +1049,7 @@ export interface components {
             createdAt: number;
             updatedAt: number;
             /** @enum {string} */
-            status: "waiting" | "processing" | "ready" | "failed";
+            status: "waiting" | "processing" | "ready" | "failed" | "deleting";
             playbackPolicy: components["schemas"]["PlaybackPolicy"];
             creatorId?: components["schemas"]["CreatorId"];
             errorMessage?: string;
@@ -1469,7 +1469,7 @@ export interface components {
             createdAt: number;
             updatedAt: number;
             /** @enum {string} */
-            status: "waiting" | "processing" | "ready" | "failed";
+            status: "waiting" | "processing" | "ready" | "failed" | "deleting";
             playbackPolicy: components["schemas"]["PlaybackPolicyOutput"];
             creatorId?: components["schemas"]["CreatorIdOutput"];
             errorMessage?: string;
@@ -1788,7 +1788,7 @@ export interface operations {
                 /** @description `desc` by default for `createdAt` and `size` (newest, largest first), `asc` for `name` (A to Z). */
                 order?: "asc" | "desc";
                 /** @description Only the assets in this status. */
-                status?: "waiting" | "processing" | "ready" | "failed";
+                status?: "waiting" | "processing" | "ready" | "failed" | "deleting";
                 /** @description Only the assets whose name contains this text, whatever its case; blank means no filter. */
                 search?: string;
                 /** @description `true`: also answer how many assets match, in `X-Total-Count`: exact up to 10,000, an estimate beyond (then `X-Total-Count-Exact: false`). */
@@ -2118,6 +2118,11 @@ export interface operations {
                          * @default 1
                          */
                         cidVersion?: 0 | 1;
+                        /**
+                         * @description Deleting the asset unpins the video and metadata this export pinned, with its credentials (kept encrypted until then).
+                         * @default false
+                         */
+                        unpinOnDelete?: boolean;
                     };
                     custom?: {
                         url: string;

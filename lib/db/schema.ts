@@ -76,7 +76,8 @@ export const locks = pgTable("locks", {
   releaseRequested: boolean("release_requested").notNull().default(false),
 });
 
-export const ASSET_STATUSES = ["waiting", "processing", "ready", "failed"] as const;
+/** `deleting`: deleted, out of lists and unplayable, until the pins of its exports are removed (section 17). */
+export const ASSET_STATUSES = ["waiting", "processing", "ready", "failed", "deleting"] as const;
 export type AssetStatus = (typeof ASSET_STATUSES)[number];
 
 export const PLAYBACK_POLICY_TYPES = ["public", "jwt"] as const;
@@ -165,7 +166,8 @@ export const signingKeys = pgTable("signing_keys", {
 /** The tasks of the API; `webhook` (one delivery of an event to a webhook) is internal. */
 export const PUBLIC_TASK_TYPES = ["upload", "export"] as const;
 export type PublicTaskType = (typeof PUBLIC_TASK_TYPES)[number];
-export const TASK_TYPES = [...PUBLIC_TASK_TYPES, "webhook"] as const;
+/** `unpin` (internal): removes the pins of a deleted asset's exports, then the asset. */
+export const TASK_TYPES = [...PUBLIC_TASK_TYPES, "webhook", "unpin"] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_PHASES = ["pending", "waiting", "running", "completed", "failed", "cancelled"] as const;
 export type TaskPhase = (typeof TASK_PHASES)[number];
@@ -190,6 +192,11 @@ export const tasks = pgTable("tasks", {
   params: jsonb("params").$type<Record<string, unknown>>().notNull(),
   /** Credentials needed while the task runs, encrypted (lib/secrets/sealed-box.ts); cleared when it ends. */
   sealedSecrets: text("sealed_secrets"),
+  /**
+   * An export's pinning credentials for `unpinOnDelete`, encrypted: kept after the export ends, for
+   * that purpose only, until its asset (and so this row) is deleted; erased when it fails.
+   */
+  sealedUnpinCredentials: text("sealed_unpin_credentials"),
   phase: text("phase").$type<TaskPhase>().notNull(),
   progress: real("progress").notNull().default(0),
   errorMessage: text("error_message"),

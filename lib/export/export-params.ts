@@ -13,6 +13,7 @@ const exportParamsSchema = z.object({
       erc1155Metadata: z.record(z.string(), z.json()).optional(),
       /** Absent on exports from before section 17: version 1, as they pinned. */
       cidVersion: z.union([z.literal(0), z.literal(1)]).default(1),
+      unpinOnDelete: z.boolean().default(false),
     })
     .optional(),
   custom: z
@@ -44,7 +45,7 @@ export function splitExportRequest(request: ExportRequest): { params: ExportPara
   const params: ExportParams = {};
   const secrets: ExportSecrets = {};
   if (request.ipfs) {
-    params.ipfs = { cidVersion: request.ipfs.cidVersion };
+    params.ipfs = { cidVersion: request.ipfs.cidVersion, unpinOnDelete: request.ipfs.unpinOnDelete };
     if (request.ipfs.pinning) {
       params.ipfs.pinning = redactPinning(request.ipfs.pinning);
       secrets.pinning = request.ipfs.pinning;
@@ -61,6 +62,20 @@ export function splitExportRequest(request: ExportRequest): { params: ExportPara
 
 export function readExportParams(task: TaskRow): ExportParams {
   return exportParamsSchema.parse(task.params.export);
+}
+
+/** The AAD of an export's unpin credentials: sealed apart from its other secrets, so neither opens as the other. */
+const unpinAad = (taskId: string) => `${taskId} unpin`;
+
+/** Kept for `unpinOnDelete` when the request gave credentials (the server's PINATA_JWT is used otherwise). */
+export function sealUnpinCredentials(request: ExportRequest, taskId: string, box: SealedBox): string | null {
+  const pinning = request.ipfs?.unpinOnDelete ? request.ipfs.pinning : undefined;
+  return pinning ? box.seal(pinning, unpinAad(taskId)) : null;
+}
+
+export function readUnpinCredentials(task: TaskRow, box: SealedBox): PinningCredentials | undefined {
+  if (!task.sealedUnpinCredentials) return undefined;
+  return exportSecretsSchema.shape.pinning.parse(box.open(task.sealedUnpinCredentials, unpinAad(task.id)));
 }
 
 export function readExportSecrets(task: TaskRow, box: SealedBox): ExportSecrets {

@@ -3,6 +3,7 @@ import { unprocessable } from "@/lib/api/errors";
 import { validateBody } from "@/lib/api/parse";
 import { findAsset, updateAsset } from "@/lib/db/assets";
 import { findTask } from "@/lib/db/tasks";
+import { eraseUnpinCredentials } from "@/lib/db/unpins";
 import type { VideoSpec } from "@/lib/media/types";
 import { withSecretsScrubbed } from "@/lib/secrets/scrub";
 import { createProgressWriter, RUNNING_CEILING } from "@/lib/tasks/progress";
@@ -55,6 +56,15 @@ export const exportTask: TaskDefinition = {
       ? await step.run("custom-upload", () => withSecrets(deps, taskId, (s) => customUpload(deps, taskId, job, destination, s)))
       : undefined;
     await step.run("record-output", () => recordOutput(deps, taskId, job, ipfs, custom));
+  },
+
+  // Nothing of a failed or cancelled export is to be unpinned: its unpin credentials go at once.
+  async onFailure(task, _message, deps) {
+    await eraseUnpinCredentials(deps.db, task.id);
+  },
+
+  async onCancel(task, deps) {
+    await eraseUnpinCredentials(deps.db, task.id);
   },
 
   prepareRetry(task, body) {

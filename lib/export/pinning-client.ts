@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { z } from "zod";
 import type { CidVersion } from "@/lib/ipfs/unixfs-layout";
 import { NonRetriableError, TaskError } from "@/lib/tasks/types";
@@ -89,4 +89,28 @@ function safeJson(body: Buffer): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Removes a pin with `DELETE /pinning/unpin/{cid}`. A CID the service no longer pins (404) counts
+ * as unpinned, so a retry after a lost answer succeeds.
+ */
+export async function unpinFromIpfs(r: { apiUrl: string; credentials: PinningCredentials; cid: string; timeouts: RequestTimeouts; signal?: AbortSignal }) {
+  let answer;
+  try {
+    answer = await sendStreamingRequest({
+      url: new URL(`${r.apiUrl}/pinning/unpin/${encodeURIComponent(r.cid)}`),
+      method: "DELETE",
+      headers: { ...authHeaders(r.credentials), "content-length": "0", accept: "application/json" },
+      body: Readable.from([]),
+      responseBodyLimit: 64 * 1024,
+      timeouts: r.timeouts,
+      signal: r.signal,
+    });
+  } catch (error) {
+    throw new TaskError(`could not unpin ${r.cid}: could not reach the pinning service: ${describeNetworkError(error)}`);
+  }
+  if ((answer.status >= 200 && answer.status < 300) || answer.status === 404) return;
+  const message = `could not unpin ${r.cid}: the pinning service answered ${answer.status}: ${answer.body.subarray(0, 200).toString("utf8").trim()}`;
+  throw isRetriableStatus(answer.status) ? new TaskError(message) : new NonRetriableError(message);
 }

@@ -22,6 +22,10 @@ export interface PinningDouble {
   url: string;
   credentials: { jwt: string; apiKey: string; apiSecret: string };
   pins: Pin[];
+  /** `DELETE /pinning/unpin/{cid}` requests answered 200, in order, with how they authenticated. */
+  unpins: Array<{ cid: string; auth: "jwt" | "keys" }>;
+  /** The next `count` unpins are answered `status` (Infinity: every one from now on). */
+  failUnpins(count: number, status?: number): void;
   /** Requests that reached the handler, including refused ones. */
   requests: number;
   /** The next `count` uploads are answered `status` (after the body has been read). */
@@ -55,14 +59,34 @@ export async function startPinningDouble(): Promise<PinningDouble> {
   const drops: number[] = [];
   const wrongCids = { count: 0, filename: undefined as string | undefined };
   const pins: Pin[] = [];
+  const unpins: PinningDouble["unpins"] = [];
+  const unpinFailures = { count: 0, status: 500 };
   const double = { requests: 0, uploads: 0, holdFrom: Infinity };
   const held = new Set<() => void>();
+
+  const authOf = (headers: http.IncomingHttpHeaders) => {
+    const bearer = headers.authorization?.match(/^Bearer (.+)$/)?.[1];
+    if (bearer === credentials.jwt) return "jwt" as const;
+    if (headers.pinata_api_key === credentials.apiKey && headers.pinata_secret_api_key === credentials.apiSecret) return "keys" as const;
+    return undefined;
+  };
 
   const server = http.createServer(async (req, res) => {
     double.requests++;
     const reply = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     };
+    const unpin = req.method === "DELETE" ? req.url?.match(/^\/pinning\/unpin\/([A-Za-z0-9]+)$/)?.[1] : undefined;
+    if (unpin) {
+      const auth = authOf(req.headers);
+      if (!auth) return reply(401, { error: { reason: "INVALID_CREDENTIALS", details: "Invalid/expired credentials" } });
+      if (unpinFailures.count > 0) {
+        unpinFailures.count--;
+        return reply(unpinFailures.status, { error: "unpin failed" });
+      }
+      unpins.push({ cid: unpin, auth });
+      return res.writeHead(200, { "content-type": "text/plain" }).end("OK");
+    }
     if (req.method !== "POST" || req.url !== "/pinning/pinFileToIPFS") return reply(404, { error: "not found" });
     if (++double.uploads >= double.holdFrom) {
       req.pause();
@@ -96,10 +120,7 @@ export async function startPinningDouble(): Promise<PinningDouble> {
     const failure = failures.shift();
     if (failure) return res.writeHead(failure.status, { "content-type": "application/json" }).end(failure.body);
 
-    const bearer = req.headers.authorization?.match(/^Bearer (.+)$/)?.[1];
-    const auth = bearer === credentials.jwt ? "jwt"
-      : req.headers.pinata_api_key === credentials.apiKey && req.headers.pinata_secret_api_key === credentials.apiSecret ? "keys"
-      : undefined;
+    const auth = authOf(req.headers);
     if (!auth) return reply(401, { error: { reason: "INVALID_CREDENTIALS", details: "Invalid/expired credentials" } });
     if (req.headers["content-length"] !== String(body.length)) return reply(400, { error: "Content-Length does not match the body" });
 
@@ -131,6 +152,10 @@ export async function startPinningDouble(): Promise<PinningDouble> {
     url: `http://127.0.0.1:${port}`,
     credentials,
     pins,
+    unpins,
+    failUnpins(count, status = 500) {
+      Object.assign(unpinFailures, { count, status });
+    },
     get requests() {
       return double.requests;
     },

@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds)("IPFS export on %s", (kind) => {
     const { apiKey, apiSecret } = pinning.credentials;
     const created = await startExport(token, assetId, { ipfs: { pinata: { apiKey, apiSecret } } });
     expect(created.params).toEqual({
-      export: { ipfs: { cidVersion: 1, pinning: { apiKey: "key…(redacted)", apiSecret: "(redacted)" } } },
+      export: { ipfs: { cidVersion: 1, unpinOnDelete: false, pinning: { apiKey: "key…(redacted)", apiSecret: "(redacted)" } } },
     });
     const task = await settledTask(t, token, created.id);
     expect(task.status.phase).toBe("completed");
