@@ -52,7 +52,10 @@ export interface paths {
         get: operations["getAsset"];
         put?: never;
         post?: never;
-        /** Delete an asset and its stored file */
+        /**
+         * Delete an asset and its stored file
+         * @description Playback ends at once. An asset exported with `ipfs.unpinOnDelete` is `deleting` (out of lists) until its pins are removed, then gone; if an unpin finally fails it stays `deleting` with `errorMessage`, and a second DELETE tries again.
+         */
         delete: operations["deleteAsset"];
         options?: never;
         head?: never;

@@ -84,6 +84,8 @@ export const assetPaths: ZodOpenApiPathsObject = {
       tags,
       operationId: "deleteAsset",
       summary: "Delete an asset and its stored file",
+      description:
+        "Playback ends at once. An asset exported with `ipfs.unpinOnDelete` is `deleting` (out of lists) until its pins are removed, then gone; if an unpin finally fails it stays `deleting` with `errorMessage`, and a second DELETE tries again.",
       security: BEARER,
       requestParams: { path: assetId },
       responses: { 204: noContent("Deleted."), ...errorResponses([...AUTHENTICATED, 404]) },
