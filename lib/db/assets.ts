@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { preparedStatement } from "./prepared";
 import { assets, type AssetRow } from "./schema";
@@ -57,7 +57,7 @@ export async function findReadyAssetWithoutCid(db: Db, afterId: string | null): 
   const [row] = await db
     .select()
     .from(assets)
-    .where(and(eq(assets.status, "ready"), isNull(assets.cidv1), afterId ? gt(assets.id, afterId) : undefined))
+    .where(and(eq(assets.status, "ready"), isNull(assets.cidv1), isNotNull(assets.sha256), afterId ? gt(assets.id, afterId) : undefined))
     .orderBy(assets.id)
     .limit(1);
   return row;
