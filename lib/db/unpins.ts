@@ -34,8 +34,3 @@ export async function cidsUsedElsewhere(db: Db, userId: string, assetId: string,
     );
   return new Set(rows.flatMap((row) => [row.video, row.metadata, row.cidv1]).filter((cid): cid is string => cid !== null && cids.includes(cid)));
 }
-
-/** A failed or cancelled export pinned nothing to remember: its unpin credentials go. */
-export async function eraseUnpinCredentials(db: Db, taskId: string): Promise<void> {
-  await db.update(tasks).set({ sealedUnpinCredentials: null }).where(eq(tasks.id, taskId));
-}

@@ -67,10 +67,12 @@ export function readExportParams(task: TaskRow): ExportParams {
 /** The AAD of an export's unpin credentials: sealed apart from its other secrets, so neither opens as the other. */
 const unpinAad = (taskId: string) => `${taskId} unpin`;
 
-/** Kept for `unpinOnDelete` when the request gave credentials (the server's PINATA_JWT is used otherwise). */
-export function sealUnpinCredentials(request: ExportRequest, taskId: string, box: SealedBox): string | null {
-  const pinning = request.ipfs?.unpinOnDelete ? request.ipfs.pinning : undefined;
-  return pinning ? box.seal(pinning, unpinAad(taskId)) : null;
+/**
+ * Kept by a completed export with `unpinOnDelete` whose request gave credentials (the server's
+ * PINATA_JWT is used otherwise); sealed from the secrets it ran with, a retry's included.
+ */
+export function sealUnpinCredentials(params: ExportParams, secrets: ExportSecrets, taskId: string, box: SealedBox): string | null {
+  return params.ipfs?.unpinOnDelete && secrets.pinning ? box.seal(secrets.pinning, unpinAad(taskId)) : null;
 }
 
 export function readUnpinCredentials(task: TaskRow, box: SealedBox): PinningCredentials | undefined {

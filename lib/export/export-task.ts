@@ -2,17 +2,16 @@ import { Readable } from "node:stream";
 import { unprocessable } from "@/lib/api/errors";
 import { validateBody } from "@/lib/api/parse";
 import { findAsset, updateAsset } from "@/lib/db/assets";
-import { findTask } from "@/lib/db/tasks";
-import { eraseUnpinCredentials } from "@/lib/db/unpins";
+import { findTask, updateTask } from "@/lib/db/tasks";
 import type { VideoSpec } from "@/lib/media/types";
 import { withSecretsScrubbed } from "@/lib/secrets/scrub";
 import { createProgressWriter, RUNNING_CEILING } from "@/lib/tasks/progress";
 import type { CustomExportOutput, IpfsExportOutput } from "@/lib/tasks/schemas";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
-import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
+import { NonRetriableError, writerOf, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
 import { uploadToCustomUrl } from "./custom-upload";
 import { buildErc1155Metadata } from "./erc1155-metadata";
-import { readExportParams, readExportSecrets, secretValues, type ExportParams, type ExportSecrets } from "./export-params";
+import { readExportParams, readExportSecrets, sealUnpinCredentials, secretValues, type ExportParams, type ExportSecrets } from "./export-params";
 import { pinFileToIpfs } from "./pinning-client";
 import { withCid } from "@/lib/ipfs/cid-tee";
 import { cidOfBytes } from "@/lib/ipfs/file-cid";
@@ -56,15 +55,6 @@ export const exportTask: TaskDefinition = {
       ? await step.run("custom-upload", () => withSecrets(deps, taskId, (s) => customUpload(deps, taskId, job, destination, s)))
       : undefined;
     await step.run("record-output", () => recordOutput(deps, taskId, job, ipfs, custom));
-  },
-
-  // Nothing of a failed or cancelled export is to be unpinned: its unpin credentials go at once.
-  async onFailure(task, _message, deps) {
-    await eraseUnpinCredentials(deps.db, task.id);
-  },
-
-  async onCancel(task, deps) {
-    await eraseUnpinCredentials(deps.db, task.id);
   },
 
   prepareRetry(task, body) {
@@ -224,6 +214,10 @@ async function recordOutput(
   // The asset's CIDs follow the task: a run that lost its task (or a late duplicate) changes neither.
   await deps.db.transaction(async (tx) => {
     const output = { export: { ...(ipfs && { ipfs }), ...(custom && { custom }) } };
+    // Only a completed export keeps credentials, sealed, to unpin what it pinned (unpinOnDelete).
+    const task = await findTask(tx, taskId);
+    const sealedUnpinCredentials = task && sealUnpinCredentials(job.params, readExportSecrets(task, deps.sealedBox), taskId, deps.sealedBox);
+    if (sealedUnpinCredentials) await updateTask(tx, taskId, { sealedUnpinCredentials }, writerOf(deps));
     if (!(await finishTask({ ...deps, db: tx }, taskId, { phase: "completed", output }))) return;
     const asset = ipfs ? await findAsset(tx, job.assetId) : undefined;
     if (!ipfs || !asset) return;

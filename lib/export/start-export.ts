@@ -7,7 +7,7 @@ import { queueTask } from "@/lib/tasks/queue-task";
 import type { Task } from "@/lib/tasks/schemas";
 import { serializeTask } from "@/lib/tasks/serialize-task";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
-import { sealUnpinCredentials, splitExportRequest } from "./export-params";
+import { splitExportRequest } from "./export-params";
 import type { ExportRequest } from "./schemas";
 import { assertDestination } from "@/lib/outbound/assert-destination";
 
@@ -38,7 +38,6 @@ export async function startExport(
     inputAssetId: asset.id,
     params: { export: exportParams },
     sealedSecrets: deps.sealedBox.seal(secrets, taskId),
-    sealedUnpinCredentials: sealUnpinCredentials(request, taskId, deps.sealedBox),
     phase: "waiting",
     statusUpdatedAt: now,
     createdAt: now,

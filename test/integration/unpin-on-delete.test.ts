@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findTask } from "@/lib/db/tasks";
 import { getAsset, routes } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
-import { readyAsset, settledTask, startExport } from "../helpers/export-api";
+import { readyAsset, retryTask, settledTask, startExport } from "../helpers/export-api";
 import { startPinningDouble, type PinningDouble } from "../helpers/pinning-double";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { testDatabaseKinds } from "../helpers/test-databases";
@@ -82,6 +82,25 @@ describe.each(testDatabaseKinds)("unpin on delete on %s (DESIGN.md section 17)",
     await t.app.runner.idle();
     expect(unpinsOf(before)).toEqual([{ cid: first.metadata, auth: "keys" }]);
     expect((await getAsset(token, first.id)).status).toBe(404);
+  });
+
+  it("a failed export keeps no credentials; its retry, completed, keeps those it was sent again", async () => {
+    const asset = await readyAsset(t, token, "h264-aac.mp4", "Retried");
+    const { apiKey, apiSecret } = pinning.credentials;
+    pinning.failNext(5, 500);
+    const created = await startExport(token, asset.id, { ipfs: { pinning: { apiKey, apiSecret }, unpinOnDelete: true } });
+    expect((await settledTask(t, token, created.id)).status.phase).toBe("failed");
+    expect((await findTask(t.app.db, created.id))?.sealedUnpinCredentials).toBeNull();
+    expect((await retryTask(token, created.id, { ipfs: { pinning: { apiKey, apiSecret } } })).status).toBe(200);
+    const done = await settledTask(t, token, created.id);
+    expect(done.status.phase).toBe("completed");
+    expect((await findTask(t.app.db, created.id))?.sealedUnpinCredentials).toBeTruthy();
+    const before = pinning.unpins.length;
+    expect((await deleteAsset(asset.id)).status).toBe(204);
+    await t.app.runner.idle();
+    // The video's CID is kept: "Shared two" (same file) still uses it.
+    const { nftMetadataCid } = (done.output as { export: { ipfs: { nftMetadataCid: string } } }).export.ipfs;
+    expect(unpinsOf(before)).toEqual([{ cid: nftMetadataCid, auth: "keys" }]);
   });
 
   it("without the flag, deleting unpins nothing and the asset is gone at once", async () => {
