@@ -2,7 +2,7 @@
  * Exports a generated file (default 1 GiB) to IPFS and to a custom URL in one task, with the
  * inline runner, and prints how far this process's resident memory grew above where it was
  * when the export started. The pinning service and the receiver run in a child process (they
- * only count bytes), so their memory is not measured.
+ * read every byte, and compute the pins' CIDs), so their memory is not measured.
  *   node --expose-gc --import tsx bench/export-memory.ts [sizeGiB]
  */
 import { spawn } from "node:child_process";
@@ -24,23 +24,15 @@ import { assetSourceKey } from "@/lib/storage/types";
 const MiB = 1024 ** 2;
 const size = Math.round(Number(process.argv[2] ?? 1) * 1024 * MiB);
 
-/** Answers pinFileToIPFS with a made-up CID and everything else with 200, after reading every byte. */
+/** bench/lib/sink-server.ts in a child process: it reads every byte and answers pins with their real CIDs. */
 const SINK = `
-import http from "node:http";
-const server = http.createServer(async (req, res) => {
-  let bytes = 0;
-  for await (const chunk of req) bytes += chunk.length;
-  if (req.url === "/pinning/pinFileToIPFS") {
-    res.setHeader("content-type", "application/json");
-    return res.end(JSON.stringify({ IpfsHash: "bafybenchmarknotarealcid" + bytes, PinSize: bytes, Timestamp: new Date().toISOString() }));
-  }
-  res.end();
-});
-server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+import { startSink } from "./bench/lib/sink-server.ts";
+const sink = await startSink();
+console.log(new URL(sink.url).port);
 `;
 
 async function main() {
-  const sink = spawn(process.execPath, ["--input-type=module", "-e", SINK], { stdio: ["ignore", "pipe", "inherit"] });
+  const sink = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", SINK], { stdio: ["ignore", "pipe", "inherit"] });
   const port = Number(await new Promise<string>((resolve) => createInterface({ input: sink.stdout! }).once("line", resolve)));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-export-bench-"));
   const app = await createApp(

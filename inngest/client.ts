@@ -15,6 +15,7 @@ export const taskEvents = {
   upload: eventType("video-assets/upload.queued", { schema: taskEventData }),
   export: eventType("video-assets/export.queued", { schema: taskEventData }),
   webhook: eventType("video-assets/webhook.queued", { schema: taskEventData }),
+  unpin: eventType("video-assets/unpin.queued", { schema: taskEventData }),
 } satisfies Record<TaskType, unknown>;
 
 /**

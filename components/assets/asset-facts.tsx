@@ -7,6 +7,7 @@ export function AssetFacts({ asset }: { asset: Asset }) {
   const video = asset.videoSpec?.tracks.find((track) => track.type === "video");
   const audio = asset.videoSpec?.tracks.find((track) => track.type === "audio");
   const sha256 = asset.hash?.find((hash) => hash.algorithm === "sha256")?.hash;
+  const cid = asset.hash?.find((hash) => hash.algorithm === "cidv1")?.hash;
   const ipfs = asset.storage?.ipfs;
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
@@ -39,8 +40,23 @@ export function AssetFacts({ asset }: { asset: Asset }) {
           </span>
         </Fact>
       )}
+      {cid && (
+        <Fact term="IPFS CID" wide>
+          <span className="flex flex-wrap items-center gap-2">
+            <code className="break-all text-xs" data-testid="asset-cid">
+              {cid}
+            </code>
+            <CopyButton text={cid} label="Copy CID" />
+            {asset.carUrl && (
+              <a href={asset.carUrl} download className="text-xs font-medium text-indigo-700 underline">
+                Download CAR
+              </a>
+            )}
+          </span>
+        </Fact>
+      )}
       {ipfs && (
-        <Fact term="IPFS" wide>
+        <Fact term={ipfs.verified ? "IPFS (verified)" : "IPFS"} wide>
           <span className="flex flex-wrap items-center gap-2">
             <code className="break-all text-xs">{ipfs.url}</code>
             <CopyButton text={ipfs.url} label="Copy IPFS address" />

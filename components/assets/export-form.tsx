@@ -74,6 +74,8 @@ export function ExportForm({ assetId, serverPinning, onStarted }: { assetId: str
   const [ipfs, setIpfs] = useState(true);
   const [credentials, setCredentials] = useState<Credentials>(serverPinning ? "server" : "jwt");
   const [metadata, setMetadata] = useState("");
+  const [cidVersion, setCidVersion] = useState<0 | 1>(1);
+  const [unpinOnDelete, setUnpinOnDelete] = useState(false);
   const [custom, setCustom] = useState(false);
   const [method, setMethod] = useState<(typeof METHODS)[number]>("PUT");
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
@@ -98,7 +100,7 @@ export function ExportForm({ assetId, serverPinning, onStarted }: { assetId: str
 
     const body: Record<string, unknown> = {};
     if (ipfs) {
-      const target: Record<string, unknown> = {};
+      const target: Record<string, unknown> = { cidVersion, unpinOnDelete };
       if (credentials === "jwt") target.pinning = { jwt: text("jwt") };
       if (credentials === "keys") target.pinning = { apiKey: text("apiKey"), apiSecret: text("apiSecret") };
       if (parsedMetadata.value) target.erc1155Metadata = parsedMetadata.value;
@@ -181,6 +183,26 @@ export function ExportForm({ assetId, serverPinning, onStarted }: { assetId: str
                 <TextField id={`${id}-secret`} name="apiSecret" label="API secret" type="password" required />
               </div>
             )}
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div>
+                <label htmlFor={`${id}-cid-version`} className={labelStyles}>
+                  CID version
+                </label>
+                <select
+                  id={`${id}-cid-version`}
+                  value={cidVersion}
+                  onChange={(e) => setCidVersion(e.target.value === "0" ? 0 : 1)}
+                  className={`${inputStyles} mt-1`}
+                >
+                  <option value="1">1 (bafy…, recommended)</option>
+                  <option value="0">0 (Qm…, older tools)</option>
+                </select>
+              </div>
+              <label className="inline-flex items-center gap-2 self-end pb-2 text-sm">
+                <input type="checkbox" checked={unpinOnDelete} onChange={(e) => setUnpinOnDelete(e.target.checked)} className="h-4 w-4" />
+                Unpin when the asset is deleted
+              </label>
+            </div>
             <div>
               <label htmlFor={`${id}-metadata`} className={labelStyles}>
                 NFT metadata (ERC-1155 JSON, optional)

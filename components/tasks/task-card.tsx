@@ -59,9 +59,14 @@ function Destinations({ task }: { task: Task }) {
   if (!params) return null;
   return (
     <p className="text-sm text-slate-700">
-      {[params.ipfs && "IPFS", params.custom && `${params.custom.method} ${params.custom.url}`].filter(Boolean).join(" and ")}
+      {[params.ipfs && ipfsChoices(params.ipfs), params.custom && `${params.custom.method} ${params.custom.url}`].filter(Boolean).join(" and ")}
     </p>
   );
+}
+
+function ipfsChoices(ipfs: NonNullable<ReturnType<typeof exportParams>>["ipfs"]): string {
+  const choices = [`CID v${ipfs?.cidVersion ?? 1}`, ...(ipfs?.unpinOnDelete ? ["unpinned on delete"] : [])];
+  return `IPFS (${choices.join(", ")})`;
 }
 
 function Outputs({ task }: { task: Task }) {
@@ -73,6 +78,11 @@ function Outputs({ task }: { task: Task }) {
     <dl className="space-y-2 rounded-md bg-slate-50 p-3 text-sm">
       {ipfs && (
         <>
+          {ipfs.verified && (
+            <p className="text-xs font-medium text-green-700" title="The pinning service's CIDs are the ones computed here from the file and the metadata">
+              ✓ Verified: the pinned CIDs match the file
+            </p>
+          )}
           <OutputLink term="Video on IPFS" url={ipfs.videoFileUrl} gatewayUrl={ipfs.videoFileGatewayUrl} />
           <OutputLink term="NFT metadata on IPFS" url={ipfs.nftMetadataUrl} gatewayUrl={ipfs.nftMetadataGatewayUrl} />
         </>

@@ -4,7 +4,7 @@ export type { ExportOutput } from "@/lib/tasks/schemas";
 
 /** The parts of an export task's public params and output the dashboard shows. */
 export interface ExportParamsView {
-  ipfs?: { pinning?: Record<string, string> };
+  ipfs?: { pinning?: Record<string, string>; cidVersion?: 0 | 1; unpinOnDelete?: boolean };
   custom?: { url: string; method: string; headers: Record<string, string> };
 }
 

@@ -1,6 +1,7 @@
 import { deliverWebhook } from "./deliver-webhook";
 import { exportAsset } from "./export-asset";
 import { processUpload } from "./process-upload";
+import { unpinAsset } from "./unpin-asset";
 
 /** Every function served at /api/inngest. */
-export const functions = [processUpload, exportAsset, deliverWebhook];
+export const functions = [processUpload, exportAsset, deliverWebhook, unpinAsset];

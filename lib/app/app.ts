@@ -22,6 +22,7 @@ import type { RetryPolicy } from "@/lib/tasks/inline-step";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { EventDispatcher } from "@/lib/webhooks/dispatch-events";
 import { startMaintenance } from "./maintenance";
+import { createCidBackfill } from "@/lib/assets/backfill-cids";
 import { newNodeIdentity, type NodeIdentity } from "./node";
 
 /** Everything a request or a task needs, built once per process. */
@@ -70,7 +71,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const storage = options.storage ?? (await createStorage(config, secrets.uploadSigningSecret));
     redis = config.redis && (await connectRedis(config.redis.url));
     if (config.initUser) await ensureInitUser(db, config.initUser, now());
-    const deps: TaskDeps = { db, storage, config, sealedBox: new SealedBox(secrets.secretsEncryptionKey), now };
+    const deps: TaskDeps = { db, storage, config, sealedBox: new SealedBox(secrets.secretsEncryptionKey), uploadSigningSecret: secrets.uploadSigningSecret, now };
     // The embedded database has one process: what it finds claimed at start is a dead process's.
     const singleProcess = database.kind === "pglite";
     if (singleProcess) await recoverInterruptedUploads(deps);
@@ -98,6 +99,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         node,
         runner,
         webhookEvents,
+        cidBackfill: createCidBackfill({ db, storage, nodeId: node.id, now }),
         runnerKind: runner.kind,
         storageKind: storage.kind,
         startedAt: now(),

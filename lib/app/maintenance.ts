@@ -28,6 +28,8 @@ export interface MaintenanceDeps {
   runner: TaskRunner;
   /** Fans out webhook events: each tick catches any whose notification was missed. */
   webhookEvents: { kick(): Promise<void> };
+  /** Gives assets ready before CIDs were computed their CID, in the background (it may read large files). */
+  cidBackfill: { kick(): void; stop(): Promise<void> };
   runnerKind: string;
   storageKind: string;
   startedAt: number;
@@ -40,8 +42,8 @@ export interface MaintenanceDeps {
  * The node's periodic work, from its start: it says it is alive (for /api/health), and its
  * runner sweeps: the inline runner takes over tasks that are due and held by no live node (a dead
  * node's, once their leases run out); the Inngest runner sends again the events of tasks queued
- * long ago that never started. It also fans out any webhook events still waiting, and deletes
- * webhook deliveries past their retention.
+ * long ago that never started. It also fans out any webhook events still waiting, deletes
+ * webhook deliveries past their retention, and starts the CID backfill when it is not running.
  */
 export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
   let ticks = 0;
@@ -52,6 +54,7 @@ export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
     await recordNodeAlive(deps.db, self, now);
     await deps.runner.sweep?.();
     await deps.webhookEvents.kick();
+    deps.cidBackfill.kick();
     await deleteFinishedDeliveries(deps.db, now - deps.taskRetentionMs, PRUNE_BATCH);
     if (ticks++ % CLEANUP_EVERY === 0) {
       await deleteSpentRateLimits(deps.db, now);
@@ -72,6 +75,7 @@ export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
     async stop() {
       clearInterval(timer);
       await running;
+      await deps.cidBackfill.stop();
       await removeNode(deps.db, deps.node.id).catch(() => {});
     },
   };

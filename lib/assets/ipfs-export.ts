@@ -50,5 +50,5 @@ export async function startAskedIpfsExport(deps: TaskDeps, asset: { id: string; 
 }
 
 function exportRequest(spec: IpfsExportSpec) {
-  return { ipfs: { pinning: undefined, erc1155Metadata: spec.nftMetadata as Erc1155Metadata | undefined } };
+  return { ipfs: { pinning: undefined, erc1155Metadata: spec.nftMetadata as Erc1155Metadata | undefined, cidVersion: 1 as const, unpinOnDelete: false } };
 }

@@ -3,7 +3,7 @@ import { findTask } from "@/lib/db/tasks";
 import { writePackagingIndex, type PackagedAsset } from "@/lib/hls/index-store";
 import { log } from "@/lib/log/log";
 import { probeMp4 } from "@/lib/media/probe-mp4";
-import { sha256OfStream } from "@/lib/media/sha256-stream";
+import { digestStream } from "@/lib/media/file-digests";
 import { MediaRejectedError, type VideoSpec } from "@/lib/media/types";
 import { UploadTooLargeError } from "@/lib/storage/local-store";
 import { createProgressWriter } from "@/lib/tasks/progress";
@@ -18,13 +18,14 @@ import { retryImportRequestSchema } from "./schemas";
 import { failCancelledUpload } from "./fail-cancelled-upload";
 import { startAskedIpfsExport } from "./ipfs-export";
 import { makePoster } from "./make-poster";
+import { assetHashes } from "./serialize-asset";
 
 /** Share of the task's progress given to probing; hashing the whole file is the rest. */
 const PROBE_SHARE = 0.05;
 
 /**
  * The `upload` task: wait for the file (awaitUpload) or, for an import, fetch it (lib/import), check it (MP4 boxes by ranged reads,
- * codecs), hash it in one streaming pass, make its poster when ffmpeg is there, and move the asset
+ * codecs), hash it (sha256 and its IPFS CID) in one streaming pass, make its poster when ffmpeg is there, and move the asset
  * to `ready` — or to `failed` with the reason.
  */
 export const processUploadTask: TaskDefinition = {
@@ -36,16 +37,16 @@ export const processUploadTask: TaskDefinition = {
     if (asset.importing) await importSource(taskId, step, deps, asset);
     const probed = await step.run("probe-mp4", () => probeStoredFile(deps, asset));
     const { videoSpec } = probed;
-    const { sha256, size } = await step.run("hash-file", () =>
+    const { sha256, cidv1, carSize, size } = await step.run("hash-file", () =>
       hashStoredFile(deps, taskId, asset.storageKey, probed.size),
     );
     const posterKey = await step.run("make-poster", () => makePoster(deps, asset, videoSpec));
     // The asset follows the task: a run that lost its task (or a late duplicate) changes neither.
     await step.run("record-ready", () =>
       deps.db.transaction(async (tx) => {
-        const output = { upload: { videoSpec, size, hash: [{ algorithm: "sha256", hash: sha256 }] } };
+        const output = { upload: { videoSpec, size, hash: assetHashes({ sha256, cidv1 }) } };
         if (!(await finishTask({ ...deps, db: tx }, taskId, { phase: "completed", output }))) return;
-        const ready = { status: "ready" as const, size, sha256, videoSpec, posterKey, errorMessage: null, updatedAt: deps.now() };
+        const ready = { status: "ready" as const, size, sha256, cidv1, carSize, videoSpec, posterKey, errorMessage: null, updatedAt: deps.now() };
         await updateAsset(tx, asset.id, ready);
       }),
     );
@@ -129,7 +130,7 @@ async function probeStoredFile(deps: TaskDeps, asset: PackagedAsset): Promise<{ 
 
 async function hashStoredFile(deps: TaskDeps, taskId: string, key: string, size: number) {
   const progress = createProgressWriter(deps, taskId, PROBE_SHARE);
-  const result = await sha256OfStream(
+  const result = await digestStream(
     await deps.storage.createReadStream(key),
     (bytes) => progress.report(bytes / Math.max(1, size)),
     deps.lease?.signal,

@@ -156,12 +156,28 @@ export const videoSpecSchema = z.object({
   tracks: z.array(z.discriminatedUnion("type", [videoTrackSchema, audioTrackSchema])),
 });
 
-const hashSchema = z.array(z.object({ algorithm: z.literal("sha256"), hash: z.string() }));
+const assetHashSchema = z
+  .object({ algorithm: z.enum(["sha256", "cidv1"]), hash: z.string() })
+  .meta({
+    id: "AssetHash",
+    description: "`sha256`: hex of the file's SHA-256. `cidv1`: its IPFS CID, version 1, computed here with Kubo's and Pinata's layout (see docs/export.md to check it yourself).",
+  });
+
+export type AssetHash = z.infer<typeof assetHashSchema>;
+
+export const hashSchema = z.array(assetHashSchema);
 
 const pinnedFileSchema = z.object({ cid: z.string(), url: z.string(), gatewayUrl: z.string() });
 
 export const assetStorageSchema = z.object({
-  ipfs: pinnedFileSchema.extend({ nftMetadata: pinnedFileSchema.optional(), updatedAt: z.number() }).optional(),
+  ipfs: pinnedFileSchema
+    .extend({
+      nftMetadata: pinnedFileSchema.optional(),
+      /** The pinned CIDs are the ones computed here from the file and the metadata (section 17). */
+      verified: z.boolean().optional(),
+      updatedAt: z.number(),
+    })
+    .optional(),
 });
 
 /** Who may play the asset: anyone holding its playbackId, or viewers with a signed token (DESIGN.md section 11). */
@@ -197,7 +213,10 @@ const ASSET_EXAMPLE = {
   source: { type: "directUpload" },
   playbackPolicy: { type: "public" },
   size: 45278,
-  hash: [{ algorithm: "sha256", hash: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08" }],
+  hash: [
+    { algorithm: "sha256", hash: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08" },
+    { algorithm: "cidv1", hash: "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi" },
+  ],
   videoSpec: {
     format: "mp4",
     duration: 3,
@@ -263,6 +282,8 @@ export const assetSchema = z.object({
   downloadUrl: z.string().optional(),
   /** The poster JPEG (public, by playbackId); only when ready and one could be made (ffmpeg). */
   posterUrl: z.string().optional(),
+  /** Signed, short-lived URL of the file as a CAR (`GET /api/asset/{id}/car`); only when ready and its CID is known. */
+  carUrl: z.string().optional(),
   storage: assetStorageSchema.optional(),
 }).meta({ id: "AssetSnapshot", example: ASSET_EXAMPLE });
 

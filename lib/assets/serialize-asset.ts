@@ -1,11 +1,14 @@
 import type { AssetRow } from "@/lib/db/schema";
 import { playbackUrls } from "@/lib/playback/urls";
+import { signedUrl } from "@/lib/storage/signed-url";
 import type { Storage } from "@/lib/storage/types";
 import type { TaskDeps } from "@/lib/tasks/types";
-import type { Asset } from "./schemas";
+import type { Asset, AssetHash } from "./schemas";
 
 export interface AssetUrlContext {
   storage: Storage;
+  /** Signs `carUrl`. */
+  signingSecret: string;
   origin: string;
   now: number;
   downloadUrlTtlSeconds: number;
@@ -22,6 +25,7 @@ export async function serializeAsset(row: AssetRow, ctx: AssetUrlContext): Promi
       origin: ctx.origin,
     });
     if (row.posterKey) asset.posterUrl = playbackUrls(ctx.origin, row.playbackId).poster;
+    if (row.cidv1 && row.carSize !== null) asset.carUrl = signedCarUrl(row, ctx);
   }
   return asset;
 }
@@ -41,15 +45,30 @@ export function assetSnapshot(row: AssetRow): Asset {
     playbackPolicy: { type: row.playbackPolicy },
   };
   if (row.creatorId) asset.creatorId = row.creatorId;
-  if (row.status === "failed" && row.errorMessage) asset.errorMessage = row.errorMessage;
+  if ((row.status === "failed" || row.status === "deleting") && row.errorMessage) asset.errorMessage = row.errorMessage;
   if (row.status === "failed" && row.detectedFormat) asset.detectedFormat = row.detectedFormat;
   if (row.size !== null) asset.size = row.size;
-  if (row.sha256) asset.hash = [{ algorithm: "sha256", hash: row.sha256 }];
+  if (row.sha256) asset.hash = assetHashes(row);
   if (row.videoSpec) asset.videoSpec = row.videoSpec;
   if (row.storage) asset.storage = row.storage;
   return asset;
 }
 
 export function assetUrlContext(deps: TaskDeps, origin: string): AssetUrlContext {
-  return { storage: deps.storage, origin, now: deps.now(), downloadUrlTtlSeconds: deps.config.downloadUrlTtlSeconds };
+  return { storage: deps.storage, signingSecret: deps.uploadSigningSecret, origin, now: deps.now(), downloadUrlTtlSeconds: deps.config.downloadUrlTtlSeconds };
 }
+
+/** The asset's `hash` list: sha256, then its IPFS CID once known (section 17). */
+export function assetHashes(row: { sha256: string | null; cidv1: string | null }): AssetHash[] {
+  const hashes: AssetHash[] = row.sha256 ? [{ algorithm: "sha256", hash: row.sha256 }] : [];
+  if (row.cidv1) hashes.push({ algorithm: "cidv1", hash: row.cidv1 });
+  return hashes;
+}
+
+/** `GET /api/asset/{id}/car` signed for a while (DOWNLOAD_URL_TTL), so it opens without a token. */
+function signedCarUrl(row: AssetRow, ctx: AssetUrlContext): string {
+  const fields = { purpose: "car" as const, assetId: row.id, key: row.storageKey, expiresAt: ctx.now + ctx.downloadUrlTtlSeconds * 1000 };
+  return signedUrl(ctx.origin, carPath(row.id), fields, ctx.signingSecret);
+}
+
+export const carPath = (assetId: string) => `/api/asset/${assetId}/car`;

@@ -72,7 +72,10 @@ export interface paths {
         get: operations["getAsset"];
         put?: never;
         post?: never;
-        /** Delete an asset and its stored file */
+        /**
+         * Delete an asset and its stored file
+         * @description Playback ends at once. An asset exported with `ipfs.unpinOnDelete` is `deleting` (out of lists) until its pins are removed, then gone; if an unpin finally fails it stays `deleting` with `errorMessage`, and a second DELETE tries again.
+         */
         delete: operations["deleteAsset"];
         options?: never;
         head?: never;
@@ -81,6 +84,26 @@ export interface paths {
          * @description Livepeer's update: only the given fields change. A new name sends `asset.updated`. A new `playbackPolicy` holds for every playback URL from the next request on: `jwt` makes viewers need a token signed with one of your signing keys.
          */
         patch: operations["updateAsset"];
+        trace?: never;
+    };
+    "/api/asset/{id}/car": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The asset as a CAR file, to pin anywhere
+         * @description A CARv1 whose single root is the asset's `cidv1` (its `hash` entry), blocks in a fixed order (UnixFS, 256 KiB raw leaves, balanced DAG of 174 links: Kubo's and Pinata's layout). `ipfs dag import` of it, or an upload to any pinning service that takes CARs, gives the same CID: see docs/export.md. With an API token or the dashboard's session, or without either through the asset's signed, short-lived `carUrl`. Answers `Range` requests.
+         */
+        get: operations["getAssetCar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/asset/{id}/tus": {
@@ -1015,6 +1038,10 @@ export interface components {
          *         {
          *           "algorithm": "sha256",
          *           "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+         *         },
+         *         {
+         *           "algorithm": "cidv1",
+         *           "hash": "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi"
          *         }
          *       ],
          *       "videoSpec": {
@@ -1058,18 +1085,14 @@ export interface components {
              * @description The plain shape (the default): the asset's status as a string.
              * @enum {string}
              */
-            status: "waiting" | "processing" | "ready" | "failed";
+            status: "waiting" | "processing" | "ready" | "failed" | "deleting";
             source: components["schemas"]["AssetSource"];
             playbackPolicy: components["schemas"]["PlaybackPolicy"];
             creatorId?: components["schemas"]["CreatorId"];
             errorMessage?: string;
             size?: number;
             detectedFormat?: string;
-            hash?: {
-                /** @constant */
-                algorithm: "sha256";
-                hash: string;
-            }[];
+            hash?: components["schemas"]["AssetHash"][];
             videoSpec?: {
                 /** @constant */
                 format: "mp4";
@@ -1096,6 +1119,7 @@ export interface components {
             };
             downloadUrl?: string;
             posterUrl?: string;
+            carUrl?: string;
             storage?: {
                 ipfs?: {
                     cid: string;
@@ -1106,6 +1130,7 @@ export interface components {
                         url: string;
                         gatewayUrl: string;
                     };
+                    verified?: boolean;
                     updatedAt: number;
                 };
             };
@@ -1130,6 +1155,12 @@ export interface components {
             /** @constant */
             type: "unverified";
             value: string;
+        };
+        /** @description `sha256`: hex of the file's SHA-256. `cidv1`: its IPFS CID, version 1, computed here with Kubo's and Pinata's layout (see docs/export.md to check it yourself). */
+        AssetHash: {
+            /** @enum {string} */
+            algorithm: "sha256" | "cidv1";
+            hash: string;
         };
         /**
          * @example {
@@ -1221,6 +1252,10 @@ export interface components {
          *         {
          *           "algorithm": "sha256",
          *           "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+         *         },
+         *         {
+         *           "algorithm": "cidv1",
+         *           "hash": "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi"
          *         }
          *       ],
          *       "videoSpec": {
@@ -1261,18 +1296,14 @@ export interface components {
             createdAt: number;
             updatedAt: number;
             /** @description A string (the plain shape, the default), or Livepeer Studio's status object for API keys whose `responseShape` is `studio`, or `auto` when the request comes from the Livepeer SDK. Webhook events and the dashboard always use the plain shape. */
-            status: ("waiting" | "processing" | "ready" | "failed") | components["schemas"]["StudioAssetStatus"];
+            status: ("waiting" | "processing" | "ready" | "failed" | "deleting") | components["schemas"]["StudioAssetStatus"];
             source: components["schemas"]["AssetSourceOutput"];
             playbackPolicy: components["schemas"]["PlaybackPolicyOutput"];
             creatorId?: components["schemas"]["CreatorIdOutput"];
             errorMessage?: string;
             size?: number;
             detectedFormat?: string;
-            hash?: {
-                /** @constant */
-                algorithm: "sha256";
-                hash: string;
-            }[];
+            hash?: components["schemas"]["AssetHashOutput"][];
             videoSpec?: {
                 /** @constant */
                 format: "mp4";
@@ -1299,6 +1330,7 @@ export interface components {
             };
             downloadUrl?: string;
             posterUrl?: string;
+            carUrl?: string;
             storage?: {
                 ipfs?: {
                     cid: string;
@@ -1309,6 +1341,7 @@ export interface components {
                         url: string;
                         gatewayUrl: string;
                     };
+                    verified?: boolean;
                     updatedAt: number;
                 };
             };
@@ -1577,6 +1610,12 @@ export interface components {
             /** @constant */
             type: "unverified";
             value: string;
+        };
+        /** @description `sha256`: hex of the file's SHA-256. `cidv1`: its IPFS CID, version 1, computed here with Kubo's and Pinata's layout (see docs/export.md to check it yourself). */
+        AssetHashOutput: {
+            /** @enum {string} */
+            algorithm: "sha256" | "cidv1";
+            hash: string;
         };
         /**
          * @example {
@@ -1954,7 +1993,7 @@ export interface operations {
                 /** @description `desc` by default for `createdAt` and `size` (newest, largest first), `asc` for `name` (A to Z). */
                 order?: "asc" | "desc";
                 /** @description Only the assets in this status. */
-                status?: "waiting" | "processing" | "ready" | "failed";
+                status?: "waiting" | "processing" | "ready" | "failed" | "deleting";
                 /** @description Only the assets whose name contains this text, whatever its case; blank means no filter. */
                 search?: string;
                 /** @description `true`: also answer how many assets match, in `X-Total-Count`: exact up to 10,000, an estimate beyond (then `X-Total-Count-Exact: false`). */
@@ -2112,6 +2151,78 @@ export interface operations {
             507: components["responses"]["Error507"];
         };
     };
+    getAssetCar: {
+        parameters: {
+            query?: {
+                /** @description Part of the signed `carUrl`: send it back as given. */
+                key?: string;
+                /** @description Part of the signed `carUrl`: when it expires (ms since the epoch). */
+                expires?: string;
+                /** @description Part of the signed `carUrl`: its HMAC. */
+                signature?: string;
+            };
+            header?: {
+                Range?: string;
+            };
+            path: {
+                /** @description The asset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole CAR, with `Content-Length`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.ipld.car": string;
+                };
+            };
+            /** @description The range asked for, with `Content-Range`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.ipld.car": string;
+                };
+            };
+            401: components["responses"]["Error401"];
+            /** @description The signed URL is not valid or has expired. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            404: components["responses"]["Error404"];
+            /** @description The asset's CID is still being computed (an asset from before CIDs, waiting for the backfill). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description The range is outside the CAR. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
     getResumableUpload: {
         parameters: {
             query?: never;
@@ -2223,6 +2334,16 @@ export interface operations {
                         nftMetadata?: {
                             [key: string]: components["schemas"]["__schema0"];
                         };
+                        /**
+                         * @description The CID version pinned and checked: 1 (`bafy…`, raw leaves, the default) or 0 (`Qm…`, for older tools).
+                         * @default 1
+                         */
+                        cidVersion?: 0 | 1;
+                        /**
+                         * @description Deleting the asset unpins the video and metadata this export pinned, with its credentials (kept encrypted until then).
+                         * @default false
+                         */
+                        unpinOnDelete?: boolean;
                     };
                     custom?: {
                         url: string;

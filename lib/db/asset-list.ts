@@ -1,4 +1,4 @@
-import { and, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, ne, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import { estimatedRows } from "./estimate";
@@ -31,6 +31,7 @@ const SORT_KEYS: Record<AssetSort, PgColumn | SQL> = {
 function matching(userId: string, filter: AssetFilter): SQL | undefined {
   return and(
     eq(assets.userId, userId),
+    ne(assets.status, "deleting"),
     filter.status ? eq(assets.status, filter.status) : undefined,
     filter.search ? ilike(assets.name, `%${escapeLikePattern(filter.search)}%`) : undefined,
   );

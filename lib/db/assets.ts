@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { preparedStatement } from "./prepared";
 import { assets, type AssetRow } from "./schema";
@@ -70,4 +70,20 @@ export async function takeIpfsOnReady(db: Db, id: string): Promise<Record<string
 export async function deleteUserAsset(db: Db, userId: string, id: string): Promise<AssetRow | undefined> {
   const [row] = await db.delete(assets).where(and(eq(assets.id, id), eq(assets.userId, userId))).returning();
   return row;
+}
+
+/** The next ready asset after `afterId` that has no CID yet (from before section 17): the CID backfill's work. */
+export async function findReadyAssetWithoutCid(db: Db, afterId: string | null): Promise<AssetRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.status, "ready"), isNull(assets.cidv1), isNotNull(assets.sha256), afterId ? gt(assets.id, afterId) : undefined))
+    .orderBy(assets.id)
+    .limit(1);
+  return row;
+}
+
+/** Records a backfilled CID, provided the file is still the one hashed (same sha256) and no CID came meanwhile. */
+export async function recordAssetCid(db: Db, id: string, sha256: string, cid: { cidv1: string; carSize: number }): Promise<void> {
+  await db.update(assets).set(cid).where(and(eq(assets.id, id), eq(assets.sha256, sha256), isNull(assets.cidv1)));
 }

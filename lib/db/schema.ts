@@ -85,7 +85,8 @@ export const locks = pgTable("locks", {
   releaseRequested: boolean("release_requested").notNull().default(false),
 });
 
-export const ASSET_STATUSES = ["waiting", "processing", "ready", "failed"] as const;
+/** `deleting`: deleted, out of lists and unplayable, until the pins of its exports are removed (section 17). */
+export const ASSET_STATUSES = ["waiting", "processing", "ready", "failed", "deleting"] as const;
 export type AssetStatus = (typeof ASSET_STATUSES)[number];
 
 export const PLAYBACK_POLICY_TYPES = ["public", "jwt"] as const;
@@ -124,6 +125,10 @@ export const assets = pgTable("assets", {
   /** What the upload check found in a file it refused (an MP4's tracks); null otherwise. */
   detectedFormat: text("detected_format"),
   sha256: text("sha256"),
+  /** The file's IPFS CID, version 1 (section 17), computed with sha256; null until then (or the backfill). */
+  cidv1: text("cidv1"),
+  /** The length of the file's CAR, computed with its CID. */
+  carSize: millis("car_size"),
   videoSpec: jsonb("video_spec").$type<VideoSpec>(),
   storage: jsonb("storage").$type<AssetStorage>(),
   /** The poster (a JPEG frame) stored beside the file; null when none could be made. */
@@ -174,7 +179,8 @@ export const signingKeys = pgTable("signing_keys", {
 /** The tasks of the API; `webhook` (one delivery of an event to a webhook) is internal. */
 export const PUBLIC_TASK_TYPES = ["upload", "export"] as const;
 export type PublicTaskType = (typeof PUBLIC_TASK_TYPES)[number];
-export const TASK_TYPES = [...PUBLIC_TASK_TYPES, "webhook"] as const;
+/** `unpin` (internal): removes the pins of a deleted asset's exports, then the asset. */
+export const TASK_TYPES = [...PUBLIC_TASK_TYPES, "webhook", "unpin"] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_PHASES = ["pending", "waiting", "running", "completed", "failed", "cancelled"] as const;
 export type TaskPhase = (typeof TASK_PHASES)[number];
@@ -199,6 +205,11 @@ export const tasks = pgTable("tasks", {
   params: jsonb("params").$type<Record<string, unknown>>().notNull(),
   /** Credentials needed while the task runs, encrypted (lib/secrets/sealed-box.ts); cleared when it ends. */
   sealedSecrets: text("sealed_secrets"),
+  /**
+   * An export's pinning credentials for `unpinOnDelete`, encrypted: kept after the export ends, for
+   * that purpose only, until its asset (and so this row) is deleted; erased when it fails.
+   */
+  sealedUnpinCredentials: text("sealed_unpin_credentials"),
   phase: text("phase").$type<TaskPhase>().notNull(),
   progress: real("progress").notNull().default(0),
   errorMessage: text("error_message"),

@@ -11,6 +11,9 @@ const exportParamsSchema = z.object({
     .object({
       pinning: z.record(z.string(), z.string()).optional(),
       erc1155Metadata: z.record(z.string(), z.json()).optional(),
+      /** Absent on exports from before section 17: version 1, as they pinned. */
+      cidVersion: z.union([z.literal(0), z.literal(1)]).default(1),
+      unpinOnDelete: z.boolean().default(false),
     })
     .optional(),
   custom: z
@@ -42,7 +45,7 @@ export function splitExportRequest(request: ExportRequest): { params: ExportPara
   const params: ExportParams = {};
   const secrets: ExportSecrets = {};
   if (request.ipfs) {
-    params.ipfs = {};
+    params.ipfs = { cidVersion: request.ipfs.cidVersion, unpinOnDelete: request.ipfs.unpinOnDelete };
     if (request.ipfs.pinning) {
       params.ipfs.pinning = redactPinning(request.ipfs.pinning);
       secrets.pinning = request.ipfs.pinning;
@@ -59,6 +62,22 @@ export function splitExportRequest(request: ExportRequest): { params: ExportPara
 
 export function readExportParams(task: TaskRow): ExportParams {
   return exportParamsSchema.parse(task.params.export);
+}
+
+/** The AAD of an export's unpin credentials: sealed apart from its other secrets, so neither opens as the other. */
+const unpinAad = (taskId: string) => `${taskId} unpin`;
+
+/**
+ * Kept by a completed export with `unpinOnDelete` whose request gave credentials (the server's
+ * PINATA_JWT is used otherwise); sealed from the secrets it ran with, a retry's included.
+ */
+export function sealUnpinCredentials(params: ExportParams, secrets: ExportSecrets, taskId: string, box: SealedBox): string | null {
+  return params.ipfs?.unpinOnDelete && secrets.pinning ? box.seal(secrets.pinning, unpinAad(taskId)) : null;
+}
+
+export function readUnpinCredentials(task: TaskRow, box: SealedBox): PinningCredentials | undefined {
+  if (!task.sealedUnpinCredentials) return undefined;
+  return exportSecretsSchema.shape.pinning.parse(box.open(task.sealedUnpinCredentials, unpinAad(task.id)));
 }
 
 export function readExportSecrets(task: TaskRow, box: SealedBox): ExportSecrets {

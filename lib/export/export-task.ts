@@ -2,17 +2,19 @@ import { Readable } from "node:stream";
 import { unprocessable } from "@/lib/api/errors";
 import { validateBody } from "@/lib/api/parse";
 import { findAsset, updateAsset } from "@/lib/db/assets";
-import { findTask } from "@/lib/db/tasks";
+import { findTask, updateTask } from "@/lib/db/tasks";
 import type { VideoSpec } from "@/lib/media/types";
 import { withSecretsScrubbed } from "@/lib/secrets/scrub";
 import { createProgressWriter, RUNNING_CEILING } from "@/lib/tasks/progress";
 import type { CustomExportOutput, IpfsExportOutput } from "@/lib/tasks/schemas";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
-import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
+import { NonRetriableError, writerOf, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
 import { uploadToCustomUrl } from "./custom-upload";
 import { buildErc1155Metadata } from "./erc1155-metadata";
-import { readExportParams, readExportSecrets, secretValues, type ExportParams, type ExportSecrets } from "./export-params";
+import { readExportParams, readExportSecrets, sealUnpinCredentials, secretValues, type ExportParams, type ExportSecrets } from "./export-params";
 import { pinFileToIpfs } from "./pinning-client";
+import { withCid } from "@/lib/ipfs/cid-tee";
+import { cidOfBytes } from "@/lib/ipfs/file-cid";
 import type { RequestTimeouts } from "@/lib/outbound/streaming-request";
 import { retryExportRequestSchema, type PinningCredentials } from "./schemas";
 
@@ -31,7 +33,8 @@ interface ExportJob {
 
 /**
  * The `export` task: streams the asset's file to an IPFS pinning service (with ERC-1155 metadata)
- * and/or to a custom URL, then records the output on the task and the CIDs on the asset.
+ * and/or to a custom URL, then records the output on the task and the CIDs on the asset. The
+ * pinning service's CIDs must be the ones computed here from the same bytes (section 17).
  * Each step can run again without harm: pinning the same bytes gives the same CID.
  */
 export const exportTask: TaskDefinition = {
@@ -101,29 +104,37 @@ async function openStoredFile(deps: TaskDeps, key: string): Promise<{ stream: Re
 
 async function pinVideo(deps: TaskDeps, taskId: string, job: ExportJob, secrets: ExportSecrets) {
   const credentials = pinningCredentials(deps, secrets);
+  const cidVersion = job.params.ipfs?.cidVersion ?? 1;
   const file = await openStoredFile(deps, job.storageKey);
+  // The CID is computed from the very bytes sent, in the same read.
+  const sent = withCid(file.stream, cidVersion);
   const progress = createProgressWriter(deps, taskId, 0, RUNNING_CEILING * job.ipfsShare);
   const pinned = await pinFileToIpfs({
     apiUrl: deps.config.pinningApiUrl,
     credentials,
     name: job.name,
-    file: { ...file, filename: "video.mp4", contentType: VIDEO_CONTENT_TYPE },
+    cidVersion,
+    file: { stream: sent.stream, size: file.size, filename: "video.mp4", contentType: VIDEO_CONTENT_TYPE },
     timeouts: timeoutsFor(deps, file.size),
     signal: deps.lease?.signal,
-    onProgress: (sent) => progress.report(sent / Math.max(1, file.size)),
+    onProgress: (bytes) => progress.report(bytes / Math.max(1, file.size)),
   });
+  checkPinnedCid(pinned.cid, await sent.cid);
   await progress.flush(1);
   return { cid: pinned.cid };
 }
 
 async function pinMetadata(deps: TaskDeps, job: ExportJob, videoCid: string, secrets: ExportSecrets) {
   const credentials = pinningCredentials(deps, secrets);
+  const cidVersion = job.params.ipfs?.cidVersion ?? 1;
   const document = buildErc1155Metadata(job, videoCid, job.params.ipfs?.erc1155Metadata);
   const bytes = Buffer.from(JSON.stringify(document));
+  const expected = await cidOfBytes(bytes, cidVersion);
   const pinned = await pinFileToIpfs({
     apiUrl: deps.config.pinningApiUrl,
     credentials,
     name: `${job.name} (ERC-1155 metadata)`,
+    cidVersion,
     file: {
       stream: Readable.from([bytes]),
       size: bytes.length,
@@ -133,7 +144,15 @@ async function pinMetadata(deps: TaskDeps, job: ExportJob, videoCid: string, sec
     timeouts: timeoutsFor(deps, bytes.length),
     signal: deps.lease?.signal,
   });
+  checkPinnedCid(pinned.cid, expected);
   return { cid: pinned.cid };
+}
+
+/** A pin of anything but the bytes sent (another layout, a truncated upload) fails the export for good. */
+function checkPinnedCid(answered: string, computed: string) {
+  if (answered !== computed) {
+    throw new NonRetriableError(`the pinning service answered CID ${answered}, but the file's CID is ${computed}`);
+  }
 }
 
 async function customUpload(
@@ -181,6 +200,7 @@ function ipfsOutput(gateway: string, videoCid: string, metadataCid: string): Ipf
     nftMetadataCid: metadataCid,
     nftMetadataUrl: `ipfs://${metadataCid}`,
     nftMetadataGatewayUrl: `${gateway}/${metadataCid}`,
+    verified: true,
   };
 }
 
@@ -194,6 +214,10 @@ async function recordOutput(
   // The asset's CIDs follow the task: a run that lost its task (or a late duplicate) changes neither.
   await deps.db.transaction(async (tx) => {
     const output = { export: { ...(ipfs && { ipfs }), ...(custom && { custom }) } };
+    // Only a completed export keeps credentials, sealed, to unpin what it pinned (unpinOnDelete).
+    const task = await findTask(tx, taskId);
+    const sealedUnpinCredentials = task && sealUnpinCredentials(job.params, readExportSecrets(task, deps.sealedBox), taskId, deps.sealedBox);
+    if (sealedUnpinCredentials) await updateTask(tx, taskId, { sealedUnpinCredentials }, writerOf(deps));
     if (!(await finishTask({ ...deps, db: tx }, taskId, { phase: "completed", output }))) return;
     const asset = ipfs ? await findAsset(tx, job.assetId) : undefined;
     if (!ipfs || !asset) return;
@@ -203,6 +227,7 @@ async function recordOutput(
       url: ipfs.videoFileUrl,
       gatewayUrl: ipfs.videoFileGatewayUrl,
       nftMetadata: { cid: ipfs.nftMetadataCid, url: ipfs.nftMetadataUrl, gatewayUrl: ipfs.nftMetadataGatewayUrl },
+      verified: true,
       updatedAt: now,
     };
     await updateAsset(tx, asset.id, { storage: { ...asset.storage, ipfs: pinned }, updatedAt: now });

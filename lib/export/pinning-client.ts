@@ -1,5 +1,6 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { z } from "zod";
+import type { CidVersion } from "@/lib/ipfs/unixfs-layout";
 import { NonRetriableError, TaskError } from "@/lib/tasks/types";
 import { countedStream } from "./byte-stream";
 import { multipartBody } from "./multipart-body";
@@ -12,6 +13,8 @@ export interface PinFileRequest {
   credentials: PinningCredentials;
   /** Shown in the pinning service's dashboard (`pinataMetadata.name`). */
   name: string;
+  /** `pinataOptions.cidVersion`. */
+  cidVersion: CidVersion;
   file: { stream: Readable; size: number; filename: string; contentType: string };
   timeouts: RequestTimeouts;
   signal?: AbortSignal;
@@ -34,10 +37,10 @@ function isRetriableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
-/** Pins one file with `POST /pinning/pinFileToIPFS`, streaming it as multipart (CID version 1). */
+/** Pins one file with `POST /pinning/pinFileToIPFS`, streaming it as multipart. */
 export async function pinFileToIpfs(r: PinFileRequest): Promise<PinnedFile> {
   const form = multipartBody(
-    { pinataOptions: JSON.stringify({ cidVersion: 1 }), pinataMetadata: JSON.stringify({ name: r.name }) },
+    { pinataOptions: JSON.stringify({ cidVersion: r.cidVersion }), pinataMetadata: JSON.stringify({ name: r.name }) },
     {
       field: "file",
       filename: r.file.filename,
@@ -86,4 +89,28 @@ function safeJson(body: Buffer): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Removes a pin with `DELETE /pinning/unpin/{cid}`. A CID the service no longer pins (404) counts
+ * as unpinned, so a retry after a lost answer succeeds.
+ */
+export async function unpinFromIpfs(r: { apiUrl: string; credentials: PinningCredentials; cid: string; timeouts: RequestTimeouts; signal?: AbortSignal }) {
+  let answer;
+  try {
+    answer = await sendStreamingRequest({
+      url: new URL(`${r.apiUrl}/pinning/unpin/${encodeURIComponent(r.cid)}`),
+      method: "DELETE",
+      headers: { ...authHeaders(r.credentials), "content-length": "0", accept: "application/json" },
+      body: Readable.from([]),
+      responseBodyLimit: 64 * 1024,
+      timeouts: r.timeouts,
+      signal: r.signal,
+    });
+  } catch (error) {
+    throw new TaskError(`could not unpin ${r.cid}: could not reach the pinning service: ${describeNetworkError(error)}`);
+  }
+  if ((answer.status >= 200 && answer.status < 300) || answer.status === 404) return;
+  const message = `could not unpin ${r.cid}: the pinning service answered ${answer.status}: ${answer.body.subarray(0, 200).toString("utf8").trim()}`;
+  throw isRetriableStatus(answer.status) ? new TaskError(message) : new NonRetriableError(message);
 }

@@ -33,6 +33,14 @@ const ipfsSchema = z
     pinata: pinningCredentialsSchema.optional(),
     erc1155Metadata: metadataSchema.optional(),
     nftMetadata: metadataSchema.optional(),
+    cidVersion: z
+      .union([z.literal(0), z.literal(1)], { error: "must be 0 or 1" })
+      .default(1)
+      .meta({ description: "The CID version pinned and checked: 1 (`bafy…`, raw leaves, the default) or 0 (`Qm…`, for older tools)." }),
+    unpinOnDelete: z
+      .boolean({ error: "must be true or false" })
+      .default(false)
+      .meta({ description: "Deleting the asset unpins the video and metadata this export pinned, with its credentials (kept encrypted until then)." }),
   })
   .superRefine((ipfs, ctx) => {
     if (ipfs.pinning && ipfs.pinata) ctx.addIssue({ code: "custom", path: ["pinata"], message: "give pinning or pinata, not both" });
@@ -44,6 +52,8 @@ const ipfsSchema = z
   .transform((ipfs) => ({
     pinning: (ipfs.pinning ?? ipfs.pinata) as PinningCredentials | undefined,
     erc1155Metadata: ipfs.erc1155Metadata ?? ipfs.nftMetadata,
+    cidVersion: ipfs.cidVersion,
+    unpinOnDelete: ipfs.unpinOnDelete,
   }));
 
 const httpUrl = z.string({ error: "must be a string" }).max(8192, "is too long").refine((value) => {

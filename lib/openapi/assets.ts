@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ZodOpenApiPathsObject } from "zod-openapi";
+import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from "zod-openapi";
 import {
   assetAnswerSchema,
   assetImportedSchema,
@@ -25,6 +25,11 @@ const assetCountHeaders = z.object({
   }),
 });
 const assetId = uuidPath("id", "The asset's id.");
+
+const carBytes = (description: string): ZodOpenApiResponseObject => ({
+  description,
+  content: { "application/vnd.ipld.car": { schema: { type: "string", contentMediaType: "application/vnd.ipld.car" } } },
+});
 
 export const assetPaths: ZodOpenApiPathsObject = {
   "/api/asset/request-upload": {
@@ -96,9 +101,39 @@ export const assetPaths: ZodOpenApiPathsObject = {
       tags,
       operationId: "deleteAsset",
       summary: "Delete an asset and its stored file",
+      description:
+        "Playback ends at once. An asset exported with `ipfs.unpinOnDelete` is `deleting` (out of lists) until its pins are removed, then gone; if an unpin finally fails it stays `deleting` with `errorMessage`, and a second DELETE tries again.",
       security: BEARER,
       requestParams: { path: assetId },
       responses: { 204: noContent("Deleted."), ...errorResponses([...AUTHENTICATED, 404]) },
+    },
+  },
+  "/api/asset/{id}/car": {
+    get: {
+      tags,
+      operationId: "getAssetCar",
+      summary: "The asset as a CAR file, to pin anywhere",
+      description:
+        "A CARv1 whose single root is the asset's `cidv1` (its `hash` entry), blocks in a fixed order (UnixFS, 256 KiB raw leaves, balanced DAG of 174 links: Kubo's and Pinata's layout). `ipfs dag import` of it, or an upload to any pinning service that takes CARs, gives the same CID: see docs/export.md. With an API token or the dashboard's session, or without either through the asset's signed, short-lived `carUrl`. Answers `Range` requests.",
+      security: [...BEARER, {}],
+      requestParams: {
+        path: assetId,
+        query: z.object({
+          key: z.string().optional().meta({ description: "Part of the signed `carUrl`: send it back as given." }),
+          expires: z.string().optional().meta({ description: "Part of the signed `carUrl`: when it expires (ms since the epoch)." }),
+          signature: z.string().optional().meta({ description: "Part of the signed `carUrl`: its HMAC." }),
+        }),
+        header: z.object({ Range: z.string().optional().meta({ example: "bytes=0-1023" }) }),
+      },
+      responses: {
+        200: carBytes("The whole CAR, with `Content-Length`."),
+        206: carBytes("The range asked for, with `Content-Range`."),
+        416: noContent("The range is outside the CAR."),
+        ...errorResponses([...AUTHENTICATED, 404, 409], {
+          403: "The signed URL is not valid or has expired.",
+          409: "The asset's CID is still being computed (an asset from before CIDs, waiting for the backfill).",
+        }),
+      },
     },
   },
   "/api/asset/{id}/tus": {

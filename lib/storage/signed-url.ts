@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export type SignedPurpose = "upload" | "download" | "tus";
+export type SignedPurpose = "upload" | "download" | "tus" | "car";
 
 export interface SignedFields {
   purpose: SignedPurpose;

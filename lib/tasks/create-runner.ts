@@ -3,6 +3,7 @@ import { processUploadTask } from "@/lib/assets/process-upload";
 import type { TaskType } from "@/lib/db/schema";
 import { releaseAllTaskLeases } from "@/lib/db/task-leases";
 import { exportTask } from "@/lib/export/export-task";
+import { unpinTask } from "@/lib/export/unpin-task";
 import { deliverWebhookTask } from "@/lib/webhooks/deliver-webhook-task";
 import { InlineRunner } from "./inline-runner";
 import type { RetryPolicy } from "./inline-step";
@@ -12,6 +13,7 @@ export const taskDefinitions: Record<TaskType, TaskDefinition> = {
   upload: processUploadTask,
   export: exportTask,
   webhook: deliverWebhookTask,
+  unpin: unpinTask,
 };
 
 export interface RunnerOptions {
@@ -37,6 +39,7 @@ export async function createRunner(deps: TaskDeps, options: RunnerOptions): Prom
       export: { size: taskConcurrency, perUser: maxRunningExportsPerUser },
       // Isolation, not a quota: each node's slots suffice, without a lock on the user per claim.
       webhook: { size: webhookConcurrency, perUser: webhookDeliveriesPerUser, perUserOnEachNode: true },
+      unpin: { size: 1 },
     },
     owner: options.nodeId,
     sharedDatabase: !options.singleProcess,

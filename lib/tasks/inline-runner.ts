@@ -74,6 +74,7 @@ export class InlineRunner implements TaskRunner {
       upload: new SlotPool(options.slots.upload.size, options.slots.upload.perUser),
       export: new SlotPool(options.slots.export.size, options.slots.export.perUser),
       webhook: new SlotPool(options.slots.webhook.size, options.slots.webhook.perUser),
+      unpin: new SlotPool(options.slots.unpin.size, options.slots.unpin.perUser),
     };
   }
 

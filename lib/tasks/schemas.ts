@@ -12,6 +12,8 @@ export const exportOutputSchema = z.object({
       nftMetadataCid: z.string(),
       nftMetadataUrl: z.string(),
       nftMetadataGatewayUrl: z.string(),
+      /** The pinning service answered, for the video and the metadata, the CIDs computed here (section 17). */
+      verified: z.boolean().optional(),
     })
     .optional(),
   custom: z.object({ url: z.string(), method: z.string(), status: z.number() }).optional(),

@@ -17,6 +17,8 @@ export interface TaskDeps {
   config: Config;
   /** Encrypts the credentials tasks keep in the database. */
   sealedBox: SealedBox;
+  /** Signs the URLs this service issues: uploads, tus tokens, CAR downloads. */
+  uploadSigningSecret: string;
   now(): number;
   /** The runner, for the tasks a task starts (an asset's export to IPFS once it is ready); set once it exists. */
   runner?: TaskRunner;

@@ -35,6 +35,8 @@ export const TEST_VIDEOS = {
   "negative-cts": ["-t", "8", "-c:v", "libx264", "-bf", "3", "-g", "50", "-movflags", "+negative_cts_offsets"],
   /** One keyframe every 10 s: segments longer than the 6 s target, never cut between keyframes. */
   "long-gop": ["-t", "25", "-c:v", "libx264", "-g", "250", "-keyint_min", "250", "-sc_threshold", "0"],
+  /** About 50 MB: 10 s at a constant 40 Mbit/s (filler data makes up what the picture does not need). */
+  "fifty-megabytes": ["-t", "10", "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "40M", "-minrate", "40M", "-maxrate", "40M", "-bufsize", "40M", "-x264-params", "nal-hrd=cbr"],
 } as const;
 
 export type TestVideo = keyof typeof TEST_VIDEOS | "audio-tail";

@@ -1,11 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { importBytes } from "ipfs-unixfs-importer";
+import { expectedCid } from "./ipfs-cid";
 
 /**
  * A pinning service on loopback that follows the Pinata contract the exporter relies on:
  * `POST /pinning/pinFileToIPFS`, multipart parts `file`, `pinataOptions` and `pinataMetadata`,
- * Bearer JWT or the two key headers, and real CIDs (version 1, raw leaves, as `ipfs add`).
+ * Bearer JWT or the two key headers, and real CIDs of `pinataOptions.cidVersion` 0 or 1 (the layout
+ * of `ipfs add`, computed by test/helpers/ipfs-cid.ts).
  */
 export interface Pin {
   cid: string;
@@ -21,10 +22,19 @@ export interface PinningDouble {
   url: string;
   credentials: { jwt: string; apiKey: string; apiSecret: string };
   pins: Pin[];
+  /** `DELETE /pinning/unpin/{cid}` requests answered 200, in order, with how they authenticated. */
+  unpins: Array<{ cid: string; auth: "jwt" | "keys" }>;
+  /** The next `count` unpins are answered `status` (Infinity: every one from now on). */
+  failUnpins(count: number, status?: number): void;
   /** Requests that reached the handler, including refused ones. */
   requests: number;
   /** The next `count` uploads are answered `status` (after the body has been read). */
   failNext(count: number, status?: number, body?: string): void;
+  /**
+   * The next `count` pins (of files named `filename`, if given) are answered the CID of the bytes
+   * without their last one, as after a truncated upload.
+   */
+  answerWrongCidNext(count: number, filename?: string): void;
   /** The next `count` uploads lose their connection once `afterBytes` bytes have arrived. */
   dropNext(count: number, afterBytes: number): void;
   /**
@@ -39,26 +49,44 @@ export interface PinningDouble {
   close(): Promise<void>;
 }
 
-// importBytes needs somewhere to put blocks; only the CID is wanted.
-const discardBlocks = { put: async <C>(cid: C) => cid };
-
-export async function cidOf(bytes: Uint8Array): Promise<string> {
-  return (await importBytes(bytes, discardBlocks, { cidVersion: 1, rawLeaves: true })).cid.toString();
+export function cidOf(bytes: Uint8Array, cidVersion: 0 | 1 = 1): Promise<string> {
+  return expectedCid(bytes, cidVersion);
 }
 
 export async function startPinningDouble(): Promise<PinningDouble> {
   const credentials = { jwt: "test-jwt-0123456789", apiKey: "key-abcdef", apiSecret: "secret-0123456789" };
   const failures: Array<{ status: number; body: string }> = [];
   const drops: number[] = [];
+  const wrongCids = { count: 0, filename: undefined as string | undefined };
   const pins: Pin[] = [];
+  const unpins: PinningDouble["unpins"] = [];
+  const unpinFailures = { count: 0, status: 500 };
   const double = { requests: 0, uploads: 0, holdFrom: Infinity };
   const held = new Set<() => void>();
+
+  const authOf = (headers: http.IncomingHttpHeaders) => {
+    const bearer = headers.authorization?.match(/^Bearer (.+)$/)?.[1];
+    if (bearer === credentials.jwt) return "jwt" as const;
+    if (headers.pinata_api_key === credentials.apiKey && headers.pinata_secret_api_key === credentials.apiSecret) return "keys" as const;
+    return undefined;
+  };
 
   const server = http.createServer(async (req, res) => {
     double.requests++;
     const reply = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     };
+    const unpin = req.method === "DELETE" ? req.url?.match(/^\/pinning\/unpin\/([A-Za-z0-9]+)$/)?.[1] : undefined;
+    if (unpin) {
+      const auth = authOf(req.headers);
+      if (!auth) return reply(401, { error: { reason: "INVALID_CREDENTIALS", details: "Invalid/expired credentials" } });
+      if (unpinFailures.count > 0) {
+        unpinFailures.count--;
+        return reply(unpinFailures.status, { error: "unpin failed" });
+      }
+      unpins.push({ cid: unpin, auth });
+      return res.writeHead(200, { "content-type": "text/plain" }).end("OK");
+    }
     if (req.method !== "POST" || req.url !== "/pinning/pinFileToIPFS") return reply(404, { error: "not found" });
     if (++double.uploads >= double.holdFrom) {
       req.pause();
@@ -92,10 +120,7 @@ export async function startPinningDouble(): Promise<PinningDouble> {
     const failure = failures.shift();
     if (failure) return res.writeHead(failure.status, { "content-type": "application/json" }).end(failure.body);
 
-    const bearer = req.headers.authorization?.match(/^Bearer (.+)$/)?.[1];
-    const auth = bearer === credentials.jwt ? "jwt"
-      : req.headers.pinata_api_key === credentials.apiKey && req.headers.pinata_secret_api_key === credentials.apiSecret ? "keys"
-      : undefined;
+    const auth = authOf(req.headers);
     if (!auth) return reply(401, { error: { reason: "INVALID_CREDENTIALS", details: "Invalid/expired credentials" } });
     if (req.headers["content-length"] !== String(body.length)) return reply(400, { error: "Content-Length does not match the body" });
 
@@ -109,11 +134,14 @@ export async function startPinningDouble(): Promise<PinningDouble> {
     const options = parseJson(form.get("pinataOptions"));
     const metadata = parseJson(form.get("pinataMetadata")) as { name?: unknown } | undefined;
     if (!(file instanceof Blob)) return reply(400, { error: "part file is missing" });
-    if ((options as { cidVersion?: unknown })?.cidVersion !== 1) return reply(400, { error: "pinataOptions.cidVersion must be 1" });
+    const cidVersion = (options as { cidVersion?: unknown })?.cidVersion;
+    if (cidVersion !== 0 && cidVersion !== 1) return reply(400, { error: "pinataOptions.cidVersion must be 0 or 1" });
     if (typeof metadata?.name !== "string") return reply(400, { error: "pinataMetadata.name is missing" });
 
     const bytes = Buffer.from(await file.arrayBuffer());
-    const cid = await cidOf(bytes);
+    const lie = wrongCids.count > 0 && (wrongCids.filename ?? (file as File).name) === (file as File).name;
+    if (lie) wrongCids.count--;
+    const cid = await cidOf(lie ? bytes.subarray(0, bytes.length - 1) : bytes, cidVersion);
     pins.push({ cid, name: metadata.name, filename: (file as File).name, contentType: file.type, auth, options, bytes });
     reply(200, { IpfsHash: cid, PinSize: bytes.length, Timestamp: new Date().toISOString() });
   });
@@ -124,11 +152,18 @@ export async function startPinningDouble(): Promise<PinningDouble> {
     url: `http://127.0.0.1:${port}`,
     credentials,
     pins,
+    unpins,
+    failUnpins(count, status = 500) {
+      Object.assign(unpinFailures, { count, status });
+    },
     get requests() {
       return double.requests;
     },
     failNext(count, status = 500, body = JSON.stringify({ error: "Internal Server Error" })) {
       for (let i = 0; i < count; i++) failures.push({ status, body });
+    },
+    answerWrongCidNext(count, filename) {
+      Object.assign(wrongCids, { count, filename });
     },
     dropNext(count, afterBytes) {
       for (let i = 0; i < count; i++) drops.push(afterBytes);

@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds)("export API on %s", (kind) => {
     const task = await startExport(token, assetId, {
       ipfs: { pinata: { jwt: pinning.credentials.jwt }, nftMetadata: { description: "via alias" } },
     });
-    expect(task.params).toEqual({ export: { ipfs: { pinning: { jwt: "(redacted)" }, erc1155Metadata: { description: "via alias" } } } });
+    expect(task.params).toEqual({ export: { ipfs: { cidVersion: 1, unpinOnDelete: false, pinning: { jwt: "(redacted)" }, erc1155Metadata: { description: "via alias" } } } });
     const done = await settledTask(t, token, task.id);
     expect(done.status.phase).toBe("completed");
     const metadataCid = (done.output as { export: { ipfs: { nftMetadataCid: string } } }).export.ipfs.nftMetadataCid;

@@ -90,6 +90,7 @@ describe.each(testDatabaseKinds)("IPFS export on %s", (kind) => {
       url: out.videoFileUrl,
       gatewayUrl: out.videoFileGatewayUrl,
       nftMetadata: { cid: out.nftMetadataCid, url: out.nftMetadataUrl, gatewayUrl: out.nftMetadataGatewayUrl },
+      verified: true,
       updatedAt: expect.any(Number),
     });
   });
@@ -97,11 +98,56 @@ describe.each(testDatabaseKinds)("IPFS export on %s", (kind) => {
   it("redacts the credentials in params and discards them when the task ends", async () => {
     const { apiKey, apiSecret } = pinning.credentials;
     const created = await startExport(token, assetId, { ipfs: { pinata: { apiKey, apiSecret } } });
-    expect(created.params).toEqual({ export: { ipfs: { pinning: { apiKey: "key…(redacted)", apiSecret: "(redacted)" } } } });
+    expect(created.params).toEqual({
+      export: { ipfs: { cidVersion: 1, unpinOnDelete: false, pinning: { apiKey: "key…(redacted)", apiSecret: "(redacted)" } } },
+    });
     const task = await settledTask(t, token, created.id);
     expect(task.status.phase).toBe("completed");
     expect(JSON.stringify(task)).not.toContain(apiSecret);
     expect(JSON.stringify(task)).not.toContain(apiKey);
     expect((await findTask(t.app.db, created.id))?.sealedSecrets).toBeNull();
+  });
+
+  it.each([0, 1] as const)("with cidVersion %i, pins and checks that version's CIDs, and says verified", async (cidVersion) => {
+    const pinsBefore = pinning.pins.length;
+    const task = await exportAndSettle({ cidVersion });
+    expect(task.status.phase).toBe("completed");
+    expect(task.params).toMatchObject({ export: { ipfs: { cidVersion } } });
+    const out = (task.output as { export: { ipfs: Record<string, unknown> } }).export.ipfs;
+    const [video, metadata] = pinning.pins.slice(pinsBefore);
+    expect(video.options).toEqual({ cidVersion });
+    expect(metadata.options).toEqual({ cidVersion });
+    expect(out).toMatchObject({
+      videoFileCid: await cidOf(fixture("h264-aac.mp4"), cidVersion),
+      nftMetadataCid: await cidOf(metadata.bytes, cidVersion),
+      verified: true,
+    });
+    // Both files are one chunk: version 1 is their raw leaf.
+    expect(out.videoFileCid).toMatch(cidVersion === 0 ? /^Qm/ : /^bafkrei/);
+    expect(out.nftMetadataCid).toMatch(cidVersion === 0 ? /^Qm/ : /^bafkrei/);
+    const asset = await (await getAsset(token, assetId)).json();
+    expect(asset.storage.ipfs).toMatchObject({ cid: out.videoFileCid, verified: true });
+  });
+
+  it.each([
+    [0, "video.mp4"],
+    [1, "video.mp4"],
+    [1, "metadata.json"],
+  ] as const)("with cidVersion %i, a wrong CID for %s fails the task, not retried, naming both CIDs, and records nothing", async (cidVersion, filename) => {
+    const fresh = await readyAsset(t, token, "h264-aac.mp4", "Lied about");
+    const pinsBefore = pinning.pins.length;
+    pinning.answerWrongCidNext(1, filename);
+    const created = await startExport(token, fresh.id, { ipfs: { cidVersion } });
+    const task = await settledTask(t, token, created.id);
+    const pinned = pinning.pins.slice(pinsBefore).find((pin) => pin.filename === filename)!;
+    const computed = await cidOf(pinned.bytes, cidVersion);
+    expect(pinned.cid).not.toBe(computed);
+    expect(task.status).toMatchObject({
+      phase: "failed",
+      retries: 0,
+      errorMessage: `the pinning service answered CID ${pinned.cid}, but the file's CID is ${computed}`,
+    });
+    expect(task.output).toBeUndefined();
+    expect((await (await getAsset(token, fresh.id)).json()).storage).toBeUndefined();
   });
 });

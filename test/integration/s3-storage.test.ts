@@ -12,6 +12,7 @@ import { fixture, getAsset, pollAsset, putUpload, requestUpload, routes } from "
 import { callRoute } from "../helpers/call-route";
 import { createTestBucket } from "../helpers/s3-server";
 import { startTestApp, type TestApp } from "../helpers/test-app";
+import { expectedCid } from "../helpers/ipfs-cid";
 import { testDatabaseKinds } from "../helpers/test-databases";
 
 const run = promisify(execFile);
@@ -111,7 +112,7 @@ describe.each(testDatabaseKinds)("S3 uploads on %s", (kind) => {
     const put = await fetch(url, { method: "PUT", body: new Uint8Array(bytes), headers: { "content-type": "application/x-anything" } });
     expect(put.status).toBe(200);
     const ready = await pollAsset(token, asset.id, (a) => a.status === "ready", 15_000);
-    expect(ready).toMatchObject({ status: "ready", size: bytes.length, hash: [{ algorithm: "sha256", hash: sha256(bytes) }] });
+    expect(ready).toMatchObject({ status: "ready", size: bytes.length, hash: [{ algorithm: "sha256", hash: sha256(bytes) }, { algorithm: "cidv1", hash: await expectedCid(bytes) }] });
     expect(await objectExists(`assets/${asset.id}/source`)).toBe(true);
     expect(await objectExists(`uploads/${asset.id}`)).toBe(false);
   });
@@ -159,7 +160,7 @@ describe.each(testDatabaseKinds)("S3 uploads on %s", (kind) => {
     expect(again.status).toBe(200);
     await t.app.runner.idle();
     const after = await (await getAsset(token, asset.id)).json();
-    expect(after).toMatchObject({ status: "ready", size: first.length, hash: [{ algorithm: "sha256", hash: sha256(first) }] });
+    expect(after).toMatchObject({ status: "ready", size: first.length, hash: [{ algorithm: "sha256", hash: sha256(first) }, { algorithm: "cidv1", hash: await expectedCid(first) }] });
     const download = await fetch(after.downloadUrl);
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(first));
   });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture, getAsset, getTask, putUpload, requestUpload } from "../helpers/api";
 import { startTestApp, type TestApp } from "../helpers/test-app";
+import { expectedCid } from "../helpers/ipfs-cid";
 import { storageMatrix } from "../helpers/s3-server";
 
 describe.each(storageMatrix)("upload flow on %s with %s storage", (kind, storage) => {
@@ -45,7 +46,10 @@ describe.each(storageMatrix)("upload flow on %s with %s storage", (kind, storage
     const asset = await uploadAndProcess("h264-aac.mp4");
     expect(asset.status).toBe("ready");
     expect(asset.size).toBe(bytes.length);
-    expect(asset.hash).toEqual([{ algorithm: "sha256", hash: createHash("sha256").update(bytes).digest("hex") }]);
+    expect(asset.hash).toEqual([
+      { algorithm: "sha256", hash: createHash("sha256").update(bytes).digest("hex") },
+      { algorithm: "cidv1", hash: await expectedCid(bytes) },
+    ]);
     expect(asset.videoSpec.format).toBe("mp4");
     expect(asset.videoSpec.duration).toBeCloseTo(2, 0);
     expect(asset.videoSpec.tracks).toEqual([

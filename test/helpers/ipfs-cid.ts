@@ -1,0 +1,25 @@
+import fs from "node:fs";
+import { importer } from "ipfs-unixfs-importer";
+import { fixedSize } from "ipfs-unixfs-importer/chunker";
+import { balanced } from "ipfs-unixfs-importer/layout";
+
+/**
+ * The CID of a file as Kubo and Pinata give it, computed here with the importer directly and the
+ * options docs/export.md documents — not with the service's code — so tests check the product
+ * against an independent computation.
+ */
+export async function expectedCid(content: Uint8Array | string, cidVersion: 0 | 1 = 1): Promise<string> {
+  const source = typeof content === "string" ? fs.createReadStream(content) : [content];
+  const options = {
+    cidVersion,
+    rawLeaves: cidVersion === 1,
+    leafType: "file" as const,
+    reduceSingleLeafToSelf: true,
+    chunker: fixedSize({ chunkSize: 262_144 }),
+    layout: balanced({ maxChildrenPerNode: 174 }),
+  };
+  const discard = { put: async <C>(cid: C) => cid };
+  let cid = "";
+  for await (const entry of importer([{ content: source }], discard, options)) cid = entry.cid.toString();
+  return cid;
+}
