@@ -18,7 +18,7 @@ import { FailedAsset } from "./failed-asset";
 import { PlaybackPolicy } from "./playback-policy";
 import { posterUrlOf } from "./poster";
 import { UseThisVideo } from "./use-video";
-import { WaitingAsset } from "./waiting-asset";
+import { ImportingAsset, WaitingAsset } from "./waiting-asset";
 
 const POLL_MS = 1000;
 
@@ -89,7 +89,7 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
       </div>
       <ErrorAlert messages={errors} />
       {failed && <FailedAsset asset={asset} />}
-      {asset.status === "waiting" && <WaitingAsset asset={asset} />}
+      {asset.status === "waiting" && (asset.source.type === "url" ? <ImportingAsset url={asset.source.url} /> : <WaitingAsset asset={asset} />)}
       {asset.status === "processing" && <p className="text-sm text-slate-600">The file is being checked…</p>}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -11,6 +11,20 @@ import { api, dataOf, messagesOf } from "@/lib/client/api";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import { dangerOutline } from "./delete-asset";
 
+/** An imported asset whose file the service is still fetching; the task's progress shows with the asset's tasks. */
+export function ImportingAsset({ url }: { url: string }) {
+  return (
+    <section aria-labelledby="importing-heading" className={`${cardStyles} space-y-2`}>
+      <h2 id="importing-heading" className="text-lg font-semibold">
+        Importing the file
+      </h2>
+      <p className="break-all text-sm text-slate-700">
+        The service is downloading it from <code>{url}</code>, then checks it like an upload.
+      </p>
+    </section>
+  );
+}
+
 /**
  * An asset still waiting for its file: its upload may run in another tab, or have been given up.
  * It can be resumed by choosing the same file again (from any browser: the server knows where its

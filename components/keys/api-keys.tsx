@@ -10,6 +10,7 @@ import { api, dataOf } from "@/lib/client/api";
 import { usePendingRequest } from "@/lib/client/use-pending-request";
 import { formatTime } from "@/lib/client/format";
 import { useHydrated } from "@/lib/client/use-hydrated";
+import { ResponseShapeSelect } from "./response-shape-select";
 import { usePagedList } from "@/lib/client/use-paged-list";
 
 export function ApiKeys() {
@@ -119,6 +120,7 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked(): void }) {
           <code>{apiKey.prefix}…</code> · created {formatTime(apiKey.createdAt)} · last used{" "}
           {apiKey.lastUsedAt ? formatTime(apiKey.lastUsedAt) : "never"}
         </p>
+        {!revoked && <ResponseShapeSelect apiKey={apiKey} />}
         <ErrorAlert messages={errors} />
       </div>
       {!revoked &&

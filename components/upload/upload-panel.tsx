@@ -1,9 +1,10 @@
 "use client";
 
 import { DropZone } from "./drop-zone";
+import { ImportUrlForm } from "./import-url-form";
 import { useUploads } from "./upload-provider";
 
-/** Where uploads start; their progress shows in the upload tray, on every page. */
+/** Where uploads start (files, or a URL the service imports); their progress shows in the upload tray and on the asset's page. */
 export function UploadPanel() {
   const { add } = useUploads();
   return (
@@ -12,6 +13,7 @@ export function UploadPanel() {
         Upload
       </h2>
       <DropZone onFiles={add} />
+      <ImportUrlForm />
     </section>
   );
 }

@@ -66,6 +66,8 @@ export interface DoublesState {
     received: Array<{ method: string; path: string; size: number; sha256: string; complete: boolean; headers: Record<string, string> }>;
   };
   webhookReceiver: { url: string; received: Array<{ path: string; headers: Record<string, string>; body: string }> };
+  /** Serves `/videos/imported.mp4?signature=e2e-import-secret`, to import from a URL. */
+  source: { url: string };
 }
 
 export async function doubles(): Promise<DoublesState> {

@@ -6,11 +6,13 @@
  * Before the server holds the data directory, it seeds LARGE_ACCOUNT's assets by SQL.
  */
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import { seedAccount, vacuumAnalyze } from "../../bench/lib/seed";
 import { openDatabase } from "../../lib/db/client";
 import { startPinningDouble } from "../../test/helpers/pinning-double";
 import { startReceiverDouble } from "../../test/helpers/receiver-double";
+import { startSourceServer } from "../../test/helpers/source-server";
 import { LARGE_ACCOUNT } from "./large-account";
 
 const port = Number(process.env.E2E_PORT ?? 3107);
@@ -24,6 +26,10 @@ await seeded.close();
 const pinning = await startPinningDouble();
 const receiver = await startReceiverDouble({ keepBytes: false });
 const webhookReceiver = await startReceiverDouble();
+// Files to import from a URL (with a signed query, as a bucket's would be).
+const source = await startSourceServer({
+  "/videos/imported.mp4": { body: fs.readFileSync("test/fixtures/media/h264-aac.mp4"), ranges: true, query: "?signature=e2e-import-secret" },
+});
 let stall: { release(): void } | undefined;
 
 const control = http.createServer((req, res) => {
@@ -47,6 +53,7 @@ const control = http.createServer((req, res) => {
           headers: r.headers,
         })),
       },
+      source: { url: source.url },
       webhookReceiver: {
         url: webhookReceiver.url,
         received: webhookReceiver.received.map((r) => ({ path: r.path, headers: r.headers, body: r.bytes?.toString("utf8") ?? "" })),
@@ -82,14 +89,14 @@ const server = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0
     PINATA_JWT: pinning.credentials.jwt,
     IPFS_GATEWAY_URL: `http://127.0.0.1:${controlPort}/ipfs`,
     // The SSRF guard's one allow-list, for exports and webhooks alike.
-    EXPORT_ALLOWED_HOSTS: [receiver.url, webhookReceiver.url].map((url) => new URL(url).host).join(","),
+    EXPORT_ALLOWED_HOSTS: [receiver.url, webhookReceiver.url, source.url].map((url) => new URL(url).host).join(","),
   },
 });
 
 async function stop(code: number) {
   control.closeAllConnections();
   control.close();
-  await Promise.all([pinning.close(), receiver.close(), webhookReceiver.close()]);
+  await Promise.all([pinning.close(), receiver.close(), webhookReceiver.close(), source.close()]);
   process.exit(code);
 }
 

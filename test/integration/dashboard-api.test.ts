@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds)("dashboard API on %s", (kind) => {
       expect(created.status).toBe(201);
       const { key, token } = await created.json();
       expect(token).toMatch(/^vas_[A-Za-z0-9_-]{43}$/);
-      expect(key).toEqual({ id: expect.any(String), name: "ci deploys", prefix: token.slice(0, 12), createdAt: expect.any(Number) });
+      expect(key).toEqual({ id: expect.any(String), name: "ci deploys", prefix: token.slice(0, 12), createdAt: expect.any(Number), responseShape: "auto" });
       expect(await findApiTokenByHash(t.app.db, hashApiToken(token))).toMatchObject({ id: key.id });
 
       // The new token works, and its use shows in the list.
