@@ -87,11 +87,14 @@ test("a file that is not an MP4, or is empty, is named by what it starts with an
   await expect(failed.locator("p", { hasText: /^Found:/ })).toHaveText("Found: an empty file (0 bytes)");
 });
 
-test("a waiting asset offers to resume by choosing the file again, or to cancel the upload", async ({ page }) => {
+test("a waiting asset says it waits for its file, and offers to wait, resume by choosing the file again, or to cancel the upload", async ({ page }) => {
   await signUp(page, uniqueEmail("waiting"));
   const asset = await requestUpload(page, "abandoned.mp4");
   await page.goto(`/assets/${asset.id}`);
   const waiting = page.getByRole("region", { name: "Waiting for the file" });
+  await expect(waiting, "what it waits for").toContainText("The video's file has not arrived in full yet");
+  await expect(waiting, "what to do").toContainText("wait for it to finish");
+  await expect(waiting).toContainText("If its upload stopped, resume it: choose the same file");
   await expect(waiting.getByRole("button", { name: "Resume upload" })).toBeEnabled();
   await expect(page.getByText(/Playback id/)).toHaveCount(0);
   await waiting.getByRole("button", { name: "Cancel upload" }).click();

@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { signUp, uniqueEmail } from "./support/dashboard";
 
+// Scalar renders the whole document before its title shows: many seconds on a busy machine.
+const RENDERED = { timeout: 30_000 };
+
 test("/docs renders the API reference with every endpoint group, from this server alone", async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   const elsewhere: string[] = [];
@@ -12,7 +15,7 @@ test("/docs renders the API reference with every endpoint group, from this serve
   expect(groups).toEqual(expect.arrayContaining(["Assets", "Uploads", "Tasks", "Webhooks", "API keys", "Playback"]));
 
   await page.goto("/docs");
-  await expect(page.getByRole("heading", { name: "Video asset service API", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Video asset service API", level: 1 })).toBeVisible(RENDERED);
   for (const group of groups) {
     await expect(page.getByRole("link", { name: group, exact: true }), `endpoint group ${group}`).toBeVisible();
   }
@@ -28,5 +31,40 @@ test("the dashboard's navigation links to the API reference", async ({ page }) =
   await signUp(page, uniqueEmail("docs"));
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API docs", exact: true }).click();
   await expect(page).toHaveURL(/\/docs$/);
-  await expect(page.getByRole("heading", { name: "Video asset service API", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Video asset service API", level: 1 })).toBeVisible(RENDERED);
 });
+
+for (const { width, height } of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${width} px the reference keeps its header, the way back to the app, on screen and clear of the page`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto("/docs");
+    await expect(page.getByRole("heading", { name: "Video asset service API", level: 1 })).toBeVisible(RENDERED);
+    const header = page.locator("body header").first();
+    const back = page.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "Dashboard" });
+    // Scalar's sticky parts: the sidebar on wide screens, its menu bar on phones.
+    const scalarSticky = page.locator(width >= 1024 ? "aside.t-doc__sidebar" : ".t-doc__header");
+
+    for (const scrolled of [0, 3000]) {
+      await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+      await expect(back).toBeInViewport({ ratio: 1 });
+      const headerBox = (await header.boundingBox())!;
+      expect(headerBox.y, `scrolled ${scrolled}: the header is at the top`).toBe(0);
+      const sticky = (await scalarSticky.boundingBox())!;
+      expect(sticky.y, `scrolled ${scrolled}: Scalar's bar starts under the header`).toBeGreaterThanOrEqual(headerBox.height - 1);
+      expect(sticky.y + sticky.height, `scrolled ${scrolled}: and ends within the window`).toBeLessThanOrEqual(height + 1);
+      // Nothing of the reference is drawn over the header's links.
+      const linkBox = (await back.boundingBox())!;
+      const onTop = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.closest("a")?.textContent,
+        [linkBox.x + linkBox.width / 2, linkBox.y + linkBox.height / 2],
+      );
+      expect(onTop).toContain("Dashboard");
+    }
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(width);
+    await back.click();
+    await expect(page).toHaveURL(/\/(assets|sign-in)/);
+  });
+}

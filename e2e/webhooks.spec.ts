@@ -123,3 +123,45 @@ test("a webhook made in the dashboard: secret shown once, an upload's deliveries
   await page.goto(hookPage);
   await expect(page.getByRole("heading", { name: "Webhook not found" })).toBeVisible();
 });
+
+test("editing a webhook's name, URL and events from the list; a refused change is explained and nothing changes", async ({ page }) => {
+  await signUp(page, uniqueEmail("edit-hook"));
+  const { webhookReceiver } = await doubles();
+  const created = await page.request.post("/api/webhook", {
+    headers: { Origin: new URL(page.url()).origin },
+    data: { name: "backend", url: `${webhookReceiver.url}/before`, events: ["asset.ready"] },
+  });
+  expect(created.status()).toBe(200);
+  const { id } = await created.json();
+  await navLink(page, "Webhooks").click();
+  const row = page.locator(`li[data-webhook-id="${id}"]`);
+  await expect(row).toContainText("asset.ready");
+
+  await row.getByRole("button", { name: "Edit backend" }).click();
+  const form = row.getByRole("form", { name: "Edit backend" });
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("backend");
+  await expect(form.getByLabel("URL", { exact: true })).toHaveValue(`${webhookReceiver.url}/before`);
+  await expect(form.getByLabel("asset.ready", { exact: true })).toBeChecked();
+  await form.getByLabel("URL", { exact: true }).fill("http://10.0.0.1/");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form.getByRole("alert")).toContainText("10.0.0.1 is a private address");
+
+  await form.getByLabel("Name", { exact: true }).fill("renamed backend");
+  await form.getByLabel("URL", { exact: true }).fill(`${webhookReceiver.url}/after`);
+  await form.getByLabel("asset.ready", { exact: true }).uncheck();
+  await form.getByLabel("asset.failed", { exact: true }).check();
+  await form.getByLabel("task.completed", { exact: true }).check();
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(row.getByRole("heading", { name: "renamed backend" })).toBeVisible();
+  await expect(row).toContainText(`${webhookReceiver.url}/after`);
+  await expect(row).toContainText("asset.failed, task.completed");
+  const saved = await (await page.request.get(`/api/webhook/${id}`)).json();
+  expect(saved).toMatchObject({ name: "renamed backend", url: `${webhookReceiver.url}/after`, events: ["asset.failed", "task.completed"] });
+
+  // Cancel leaves it as it was.
+  await row.getByRole("button", { name: "Edit renamed backend" }).click();
+  await row.getByLabel("Name", { exact: true }).fill("never saved");
+  await row.getByRole("button", { name: "Cancel" }).click();
+  await expect(row.getByRole("heading", { name: "renamed backend" })).toBeVisible();
+});

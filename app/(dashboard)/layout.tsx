@@ -23,7 +23,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <Link href="/assets" className="text-lg font-semibold tracking-tight text-indigo-700">
             Video assets
           </Link>
-          <nav aria-label="Main" className="order-last w-full overflow-x-auto sm:order-none sm:w-auto">
+          <nav aria-label="Main" className="order-last w-full sm:order-none sm:w-auto">
             <NavLinks />
           </nav>
           <div className="flex items-center gap-3">

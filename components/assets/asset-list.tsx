@@ -13,7 +13,9 @@ import type { ListTotal } from "@/lib/client/api";
 import { formatBytes, formatDuration } from "@/lib/client/format";
 import { usePagedList } from "@/lib/client/use-paged-list";
 import { useUrlQuery } from "@/lib/client/use-url-query";
+import { BulkDelete } from "./bulk-delete";
 import { Poster, posterUrlOf } from "./poster";
+import { checkboxStyles, type Selection, useSelection } from "./use-selection";
 
 const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
@@ -76,8 +78,8 @@ function describeTotal(total: ListTotal, filtered: boolean): string {
   return `${total.exact ? "" : "About "}${numberFormat.format(count)} ${noun}`;
 }
 
-// Poster, name, status, duration, size, created: one grid for the header and the rows.
-const columns = "lg:grid-cols-[4rem_minmax(0,1fr)_6.5rem_4.5rem_5.5rem_8rem]";
+// Checkbox, poster, name, status, duration, size, created: one grid for the header and the rows.
+const columns = "lg:grid-cols-[1.25rem_4rem_minmax(0,1fr)_6.5rem_4.5rem_5.5rem_8rem]";
 
 export function AssetList() {
   const id = useId();
@@ -109,6 +111,7 @@ export function AssetList() {
   useEffect(() => {
     if (changes > 0) refresh();
   }, [changes, refresh]);
+  const selection = useSelection(list.items ?? []);
 
   const sortId = `${sort.key}-${sort.descending ? "desc" : "asc"}`;
   const toggle = (key: SortKey) =>
@@ -178,10 +181,23 @@ export function AssetList() {
           <p className="py-6 text-center text-sm text-slate-600">{emptyMessage(status, search)}</p>
         ) : (
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+            <SelectionBar
+              selection={selection}
+              onDeleted={(failed) => {
+                selection.replace(failed);
+                refresh();
+              }}
+            />
             <div
               className={`hidden items-center gap-4 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-600 lg:grid ${columns}`}
             >
-              <span className="sr-only">Poster</span>
+              {/* A plain cell each: sr-only text alone is positioned out of the grid's flow. */}
+              <span>
+                <span className="sr-only">Selected</span>
+              </span>
+              <span>
+                <span className="sr-only">Poster</span>
+              </span>
               <SortHeader label="Name" sortKey="name" sort={sort} onClick={() => toggle("name")} />
               <span>Status</span>
               <span className="text-right">Duration</span>
@@ -190,7 +206,12 @@ export function AssetList() {
             </div>
             <ul aria-label="Assets" className="divide-y divide-slate-200">
               {list.items.map((asset) => (
-                <AssetRow key={asset.id} asset={asset} />
+                <AssetRow
+                  key={asset.id}
+                  asset={asset}
+                  selected={selection.has(asset)}
+                  onSelectedChange={(selected) => selection.toggle(asset, selected)}
+                />
               ))}
             </ul>
           </div>
@@ -198,6 +219,28 @@ export function AssetList() {
       </div>
       <Pager label="Asset pages" page={list.page} hasNext={list.hasNext} onPrevious={list.previous} onNext={list.next} />
     </section>
+  );
+}
+
+function SelectionBar({ selection, onDeleted }: { selection: Selection; onDeleted(failed: Asset[]): void }) {
+  const { selected, all, some } = selection;
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-2 border-b border-slate-200 px-3 py-2">
+      <label className="mt-2 inline-flex items-center gap-3 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={all}
+          ref={(input) => {
+            if (input) input.indeterminate = some && !all;
+          }}
+          onChange={(event) => selection.selectAll(event.target.checked)}
+          className={checkboxStyles}
+        />
+        Select all on this page
+        {some && <span className="text-slate-500">({selected.length} selected)</span>}
+      </label>
+      <BulkDelete selected={selected} onDeleted={onDeleted} />
+    </div>
   );
 }
 
@@ -242,14 +285,29 @@ function SortHeader({
   );
 }
 
-function AssetRow({ asset }: { asset: Asset }) {
+function AssetRow({
+  asset,
+  selected,
+  onSelectedChange,
+}: {
+  asset: Asset;
+  selected: boolean;
+  onSelectedChange(selected: boolean): void;
+}) {
   const duration = asset.videoSpec && formatDuration(asset.videoSpec.duration);
   const size = asset.size !== undefined ? formatBytes(asset.size) : undefined;
   return (
     <li
-      className={`grid grid-cols-[4rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1 p-3 lg:gap-x-4 lg:py-2 ${columns}`}
+      className={`grid grid-cols-[1.25rem_4rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1 p-3 lg:gap-x-4 lg:py-2 ${columns}`}
       data-asset-id={asset.id}
     >
+      <input
+        type="checkbox"
+        aria-label={`Select ${asset.name}`}
+        checked={selected}
+        onChange={(event) => onSelectedChange(event.target.checked)}
+        className={`${checkboxStyles} row-span-3 lg:row-span-1`}
+      />
       <Poster url={posterUrlOf(asset)} className="row-span-3 h-9 w-16 lg:row-span-1" />
       <div className="min-w-0">
         <Link href={`/assets/${asset.id}`} className="block truncate font-medium text-indigo-700 hover:underline" title={asset.name}>

@@ -17,7 +17,7 @@ export function NavLinks() {
   // Null only outside the App Router.
   const pathname = usePathname() ?? "";
   return (
-    <ul className="flex gap-1">
+    <ul className="flex flex-wrap gap-1">
       {LINKS.map((link) => {
         const current = pathname === link.href || pathname.startsWith(`${link.href}/`);
         return (

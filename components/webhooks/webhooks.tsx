@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
@@ -11,8 +10,7 @@ import type { CreatedWebhook } from "@/lib/webhooks/schemas";
 import { CreateWebhookForm } from "./create-webhook-form";
 import { NewSecret } from "./new-secret";
 import { pollWhileVisible, useRefreshWhenShown } from "./visible-polling";
-import { WebhookActions } from "./webhook-actions";
-import { WebhookSummary } from "./webhook-summary";
+import { WebhookRow } from "./webhook-row";
 
 /** The Webhooks page: create one (its secret shown once), and the list with each one's last result. */
 export function Webhooks({ eventTypes }: { eventTypes: readonly WebhookEventType[] }) {
@@ -44,13 +42,7 @@ export function Webhooks({ eventTypes }: { eventTypes: readonly WebhookEventType
         ) : (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm">
             {list.items.map((webhook) => (
-              <li key={webhook.id} className="space-y-3 p-4" data-webhook-id={webhook.id}>
-                <WebhookSummary webhook={webhook} title={<h3 className="font-medium">{webhook.name}</h3>} />
-                <WebhookActions webhook={webhook} onChanged={list.refresh} onDeleted={list.refresh} />
-                <Link href={`/webhooks/${webhook.id}`} className="inline-block text-sm font-medium text-indigo-700 underline">
-                  Deliveries<span className="sr-only"> of {webhook.name}</span>
-                </Link>
-              </li>
+              <WebhookRow key={webhook.id} webhook={webhook} eventTypes={eventTypes} onChanged={list.refresh} />
             ))}
           </ul>
         )}
