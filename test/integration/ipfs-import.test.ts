@@ -15,9 +15,9 @@ import type { StorageKind } from "../helpers/s3-server";
 const CAR = "application/vnd.ipld.car";
 
 /** A video of several 256 KiB chunks (a sparse `free` box: identical chunks, linked more than once). */
-async function multiChunkVideo(): Promise<Buffer> {
+async function multiChunkVideo(chunks: number): Promise<Buffer> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ipfs-import-")), "video.mp4");
-  await makeLargeMp4(file, 3 * 262_144);
+  await makeLargeMp4(file, chunks * 262_144);
   const bytes = fs.readFileSync(file);
   fs.rmSync(path.dirname(file), { recursive: true });
   return bytes;
@@ -32,13 +32,15 @@ describe.each<StorageKind>(["local", "s3"])("import from ipfs:// on %s storage",
   const cids: Record<string, string> = {};
 
   beforeAll(async () => {
-    video = await multiChunkVideo();
+    video = await multiChunkVideo(3);
     const good = await gatewayBlocks(video);
     const v0 = await gatewayBlocks(video, { cidVersion: 0 });
     const small = await gatewayBlocks(fixture("h264-aac.mp4"));
     const dir = await gatewayBlocks(video, { directory: "clip.mp4" });
-    const corrupt = [...v0.blocks];
-    // One leaf altered, its CID kept (v0: dag-pb leaves, so the root differs from the good v1 one).
+    const dropped = await gatewayBlocks(await multiChunkVideo(4));
+    const altered = await gatewayBlocks(await multiChunkVideo(2));
+    const corrupt = [...altered.blocks];
+    // One leaf altered, its CID kept.
     const leaf = corrupt[2];
     corrupt[2] = { cid: leaf.cid, bytes: Uint8Array.from(leaf.bytes, (b, i) => (i === leaf.bytes.length - 10 ? b ^ 1 : b)) };
     const { root: wrongRoot } = await gatewayBlocks(fixture("h264-video-only.mp4"));
@@ -49,13 +51,17 @@ describe.each<StorageKind>(["local", "s3"])("import from ipfs:// on %s storage",
       good: good.root.toString(),
       small: small.root.toString(),
       dir: dir.root.toString(),
-      corrupt: v0.root.toString(),
+      v0: v0.root.toString(),
+      corrupt: altered.root.toString(),
+      dropped: dropped.root.toString(),
       truncated: truncated.root.toString(),
     });
     const car = async (blocks: { root: typeof good.root; blocks: typeof good.blocks }): Promise<SourceFile> => ({ body: await carBytes(blocks.root, blocks.blocks), contentType: CAR });
     gateway = await startSourceServer({
       [`/ipfs/${good.root}`]: await car(good),
-      [`/ipfs/${v0.root}`]: { body: await carBytes(v0.root, corrupt), contentType: CAR },
+      [`/ipfs/${v0.root}`]: await car(v0),
+      [`/ipfs/${altered.root}`]: { body: await carBytes(altered.root, corrupt), contentType: CAR },
+      [`/ipfs/${dropped.root}`]: { ...(await car(dropped)), dropAfter: 300_000 },
       [`/ipfs/${small.root}`]: await car(small),
       [`/ipfs/${dir.root}/clip.mp4`]: await car(dir),
       [`/ipfs/${truncated.root}`]: { body: truncatedCar.subarray(0, truncatedCar.length - 100_000), contentType: CAR },
@@ -98,6 +104,20 @@ describe.each<StorageKind>(["local", "s3"])("import from ipfs:// on %s storage",
     expect(task.status).toMatchObject({ phase: "completed", progress: 1 });
     const asked = gateway.requests.findLast((r) => r.path === `/ipfs/${cids.good}`);
     expect(asked).toMatchObject({ query: "?format=car", accept: expect.stringMatching(/^application\/vnd\.ipld\.car/) });
+  });
+
+  it("checks a CIDv0 request by its blocks' hashes: ready, with the file's CIDv1 beside it", async () => {
+    const { asset } = await importAndSettle(`ipfs://${cids.v0}`);
+    expect(cids.v0).toMatch(/^Qm/);
+    expect(asset).toMatchObject({ status: "ready", size: video.length, source: { type: "url", url: `ipfs://${cids.v0}` } });
+    expect(asset.hash).toContainEqual({ algorithm: "cidv1", hash: cids.good });
+  });
+
+  it("starts over when the gateway breaks off midway", async () => {
+    const { asset, task } = await importAndSettle(`ipfs://${cids.dropped}`);
+    expect(asset).toMatchObject({ status: "ready", hash: expect.arrayContaining([{ algorithm: "cidv1", hash: cids.dropped }]) });
+    expect(task.status.retries).toBe(1);
+    expect(gateway.requests.filter((r) => r.path === `/ipfs/${cids.dropped}`)).toHaveLength(2);
   });
 
   it("imports a one-block file and a file under a directory path", async () => {
