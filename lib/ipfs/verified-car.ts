@@ -10,6 +10,12 @@ import type { IpfsTarget } from "./ipfs-url";
 /** The largest block taken (Bitswap's limit is 2 MiB; a larger one is no UnixFS block of any gateway). */
 const MAX_BLOCK_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Links waiting to be read, at most: a balanced DAG of 174 links a node keeps 174 a level (three
+ * levels hold 1.3 TB), so only a DAG made to exhaust memory reaches it.
+ */
+const MAX_PENDING_LINKS = 10_000;
+
 /** Content the gateway sent that cannot be the file asked for: the import fails without retrying. */
 export class IpfsContentError extends Error {}
 
@@ -47,7 +53,7 @@ export async function* verifiedCarFile(car: AsyncIterable<Uint8Array>, target: I
       if (unixfs?.type !== "directory") throw notAFile(target);
       const name = path.shift();
       const link = node.Links.find((l) => l.Name === name);
-      if (!link) throw new IpfsContentError(`${describe(target)}: no ${name} in its directory`);
+      if (!link) throw new IpfsContentError(`${describe(target)} does not exist: its directory has no ${name}`);
       pending.push(link.Hash);
       continue;
     }
@@ -56,6 +62,7 @@ export async function* verifiedCarFile(car: AsyncIterable<Uint8Array>, target: I
     root = false;
     if (unixfs.data && unixfs.data.length > 0) yield unixfs.data;
     for (let i = node.Links.length - 1; i >= 0; i--) pending.push(node.Links[i].Hash);
+    if (pending.length > MAX_PENDING_LINKS) throw new IpfsContentError(`${describe(target)}: its DAG has more than ${MAX_PENDING_LINKS} links to walk at once`);
   }
 }
 
