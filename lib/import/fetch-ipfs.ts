@@ -84,11 +84,13 @@ function fileBytes(deps: TaskDeps, taskId: string, response: http.IncomingMessag
   let refused: Error | undefined;
   let bytes = 0;
   let total = 0;
+  // A connection that breaks before the body is read (the store is still being made) is noted too.
+  response.once("error", (error) => (brokeOff ??= error));
   async function* body() {
     try {
       yield* response as AsyncIterable<Uint8Array>;
     } catch (error) {
-      brokeOff = error;
+      brokeOff ??= error;
       throw error;
     }
   }
