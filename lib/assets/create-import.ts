@@ -1,5 +1,6 @@
 import { assertDestination } from "@/lib/outbound/assert-destination";
 import { insertUpload } from "@/lib/db/insert-upload";
+import { gatewayCarUrl, parseIpfsUrl } from "@/lib/ipfs/ipfs-url";
 import { hasHiddenParts, redactedSourceUrl } from "@/lib/import/source-url";
 import { queueTask } from "@/lib/tasks/queue-task";
 import type { Task } from "@/lib/tasks/schemas";
@@ -24,7 +25,9 @@ export async function createImport(
 ): Promise<{ asset: Asset; task: Task }> {
   const { input } = params;
   const url = new URL(input.url);
-  await assertDestination(input.url, deps.config.exportAllowedHosts, "url");
+  // An ipfs:// URL is fetched from the gateway, which the guard must let through.
+  const fetched = parseIpfsUrl(url) ? gatewayCarUrl(deps.config.ipfsGatewayUrl, url).href : input.url;
+  await assertDestination(fetched, deps.config.exportAllowedHosts, "url");
   const ipfsOnReady = input.storage?.ipfs;
   if (ipfsOnReady) assertDefaultPinning(deps.config);
   const now = deps.now();

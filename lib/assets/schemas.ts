@@ -4,6 +4,7 @@ import { ASSET_SORTS } from "@/lib/db/asset-list";
 import { ASSET_STATUSES, PLAYBACK_POLICY_TYPES, type CreatorId } from "@/lib/db/schema";
 import { metadataSchema, type Erc1155Metadata } from "@/lib/export/schemas";
 import { isHttpUrl } from "@/lib/import/source-url";
+import { isIpfsUrl } from "@/lib/ipfs/ipfs-url";
 import { taskSchema } from "@/lib/tasks/schemas";
 
 const assetName = z
@@ -98,8 +99,11 @@ export const importAssetSchema = z
     url: z
       .string({ error: "is required and must be a string" })
       .max(8192, "is too long")
-      .refine(isHttpUrl, "must be an absolute http(s) URL")
-      .meta({ description: "Where the service fetches the file (GET, following up to 5 redirects). Credentials in it (userinfo, a signed query) are kept sealed and never shown." }),
+      .refine((url) => isHttpUrl(url) || isIpfsUrl(url), "must be an absolute http(s) URL or ipfs://{cid}[/path]")
+      .meta({
+        description:
+          "Where the service fetches the file (GET, following up to 5 redirects). Credentials in it (userinfo, a signed query) are kept sealed and never shown. `ipfs://{cid}[/path]` is fetched as a trustless CAR from the server's IPFS gateway (`IPFS_GATEWAY_URL`), every block checked against its CID; data that does not match fails the task with `the gateway sent data that does not match {cid}`.",
+      }),
   })
   .meta({ example: { name: "From my bucket", url: "https://videos.example.com/sunset.mp4" } });
 

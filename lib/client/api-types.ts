@@ -1937,7 +1937,7 @@ export interface operations {
                     profiles?: unknown;
                     /** @description Not supported: no C2PA attestations are made. */
                     c2pa?: unknown;
-                    /** @description Where the service fetches the file (GET, following up to 5 redirects). Credentials in it (userinfo, a signed query) are kept sealed and never shown. */
+                    /** @description Where the service fetches the file (GET, following up to 5 redirects). Credentials in it (userinfo, a signed query) are kept sealed and never shown. `ipfs://{cid}[/path]` is fetched as a trustless CAR from the server's IPFS gateway (`IPFS_GATEWAY_URL`), every block checked against its CID; data that does not match fails the task with `the gateway sent data that does not match {cid}`. */
                     url: string;
                 };
             };
@@ -2877,7 +2877,7 @@ export interface operations {
                         };
                     };
                 } | {
-                    /** @description Where the service fetches the file (GET, following up to 5 redirects). Credentials in it (userinfo, a signed query) are kept sealed and never shown. */
+                    /** @description Where the service fetches the file (GET, following up to 5 redirects). Credentials in it (userinfo, a signed query) are kept sealed and never shown. `ipfs://{cid}[/path]` is fetched as a trustless CAR from the server's IPFS gateway (`IPFS_GATEWAY_URL`), every block checked against its CID; data that does not match fails the task with `the gateway sent data that does not match {cid}`. */
                     url: string;
                 };
             };

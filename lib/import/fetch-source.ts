@@ -200,7 +200,7 @@ function sourceValidator(response: http.IncomingMessage): string | undefined {
 }
 
 /** `Retry-After` in seconds or as a date, capped at 5 minutes; undefined: the usual backoff. */
-function retryAfterMs(response: http.IncomingMessage): number | undefined {
+export function retryAfterMs(response: http.IncomingMessage): number | undefined {
   const value = response.headers["retry-after"];
   if (!value) return undefined;
   const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();

@@ -2,6 +2,8 @@ import { findAsset, updateAsset } from "@/lib/db/assets";
 import type { TaskRow } from "@/lib/db/schema";
 import { findTask, incrementTaskRetries } from "@/lib/db/tasks";
 import { NonRetriableError, writerOf, type StepTools, type TaskDeps } from "@/lib/tasks/types";
+import { parseIpfsUrl } from "@/lib/ipfs/ipfs-url";
+import { fetchIpfsSource } from "./fetch-ipfs";
 import { fetchSource, type FetchOutcome } from "./fetch-source";
 
 /** Attempts at fetching the source: the first and four retries, as every step gets. */
@@ -39,7 +41,9 @@ async function attempt(deps: TaskDeps, taskId: string, asset: { id: string; stor
   // A retried import's asset failed the first time: it waits for its file again.
   const row = await findAsset(deps.db, asset.id);
   if (row?.status === "failed") await updateAsset(deps.db, asset.id, { status: "waiting", errorMessage: null, detectedFormat: null, updatedAt: deps.now() });
-  return fetchSource(deps, { assetId: asset.id, taskId, url: new URL(sealedUrl(deps, task) ?? shown), key: asset.storageKey });
+  const job = { assetId: asset.id, taskId, url: new URL(sealedUrl(deps, task) ?? shown), key: asset.storageKey };
+  const ipfs = parseIpfsUrl(job.url);
+  return ipfs ? fetchIpfsSource(deps, job, ipfs) : fetchSource(deps, job);
 }
 
 /** The URL with its credentials, kept sealed while the task runs; null when it had none. */

@@ -6,6 +6,8 @@ export interface SourceRequest {
   range?: string;
   ifRange?: string;
   authorization?: string;
+  accept?: string;
+  query: string;
 }
 
 export interface SourceServer {
@@ -39,7 +41,7 @@ export async function startSourceServer(files: Record<string, SourceFile>): Prom
   const served = new Set<string>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://source.test");
-    requests.push({ path: url.pathname, range: req.headers.range, ifRange: req.headers["if-range"] as string | undefined, authorization: req.headers.authorization });
+    requests.push({ path: url.pathname, range: req.headers.range, ifRange: req.headers["if-range"] as string | undefined, authorization: req.headers.authorization, accept: req.headers.accept, query: url.search });
     const redirect = /^\/redirect\/(\d+)(\/.*)$/.exec(url.pathname);
     if (redirect) {
       const left = Number(redirect[1]);
