@@ -156,7 +156,7 @@ test("sign up, create a key, upload, play, export to a custom URL and IPFS, and 
 
   // A file the service rejects, chosen with the keyboard through the file picker: the reason is shown.
   await navLink(page, "Assets").click();
-  await page.getByRole("button", { name: "Upload videos" }).focus();
+  await page.getByRole("button", { name: "Drop videos here, or click to choose files" }).focus();
   const chooser = page.waitForEvent("filechooser");
   await page.keyboard.press("Enter");
   await (await chooser).setFiles(mediaPath("hevc-aac.mp4"));

@@ -34,3 +34,25 @@ test("the export form starts on a choice that works, says errors plainly, and on
   await expect(refusal).not.toContainText("10.0.0.1");
   await expect(refusal.getByRole("listitem")).toHaveCount(1);
 });
+
+test("the export form starts one export however quickly it is submitted twice", async ({ page }) => {
+  await signUp(page, uniqueEmail("export-once"));
+  const asset = await uploadAsset(page, "once.mp4", "h264-aac.mp4");
+  await page.goto(`/assets/${asset.id}`);
+  const form = page.getByRole("form", { name: "Export" });
+  await expect(form.getByRole("button", { name: "Start export" })).toBeEnabled();
+  const posted: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith(`/api/asset/${asset.id}/export`)) posted.push(request.url());
+  });
+
+  // Two submits in one go, as a double click or Enter pressed twice can send before the page re-renders.
+  await form.evaluate((element: HTMLFormElement) => {
+    element.requestSubmit();
+    element.requestSubmit();
+  });
+  await expect(page.getByRole("status").filter({ hasText: "Export started" })).toBeVisible();
+  const tasks = await (await page.request.get(`/api/task?assetId=${asset.id}&type=export`)).json();
+  expect(tasks).toHaveLength(1);
+  expect(posted).toHaveLength(1);
+});

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles, inputStyles, labelStyles } from "@/components/ui/styles";
 import { api, dataOf, messagesOf } from "@/lib/client/api";
@@ -81,6 +81,8 @@ export function ExportForm({ assetId, serverPinning, onStarted }: { assetId: str
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  // A second submit (a double click, Enter twice) can come before the disabled button renders.
+  const submitting = useRef(false);
   const [started, setStarted] = useState(false);
   const hydrated = useHydrated();
 
@@ -89,6 +91,7 @@ export function ExportForm({ assetId, serverPinning, onStarted }: { assetId: str
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (submitting.current) return;
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
     const text = (name: string) => String(form.get(name) ?? "").trim();
@@ -111,6 +114,7 @@ export function ExportForm({ assetId, serverPinning, onStarted }: { assetId: str
       body.custom = { url: text("url"), method, headers: Object.fromEntries(named.map((row) => [row.name.trim(), row.value])) };
     }
 
+    submitting.current = true;
     setBusy(true);
     setErrors([]);
     try {
@@ -125,6 +129,7 @@ export function ExportForm({ assetId, serverPinning, onStarted }: { assetId: str
     } catch (error) {
       setErrors(messagesOf(error).map(plainError));
     } finally {
+      submitting.current = false;
       setBusy(false);
     }
   }

@@ -8,6 +8,7 @@ export const UPLOAD_ACCEPT = "video/mp4,video/quicktime,.mp4,.m4v,.mov";
 /** A drop target for files that is also a button opening the file picker (Enter or Space). */
 export function DropZone({ onFiles }: { onFiles(files: File[]): void }) {
   const input = useRef<HTMLInputElement>(null);
+  const labelId = useId();
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
   const hydrated = useHydrated();
@@ -34,7 +35,7 @@ export function DropZone({ onFiles }: { onFiles(files: File[]): void }) {
     <div
       role="button"
       tabIndex={0}
-      aria-label="Upload videos"
+      aria-labelledby={labelId}
       aria-describedby={hintId}
       aria-disabled={!hydrated || undefined}
       data-dragging={dragging || undefined}
@@ -52,7 +53,9 @@ export function DropZone({ onFiles }: { onFiles(files: File[]): void }) {
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8 text-slate-400" fill="none" stroke="currentColor" strokeWidth={1.5}>
         <path strokeLinecap="round" strokeLinejoin="round" d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
       </svg>
-      <p className="text-sm font-medium text-slate-800">Drop videos here, or click to choose files</p>
+      <p id={labelId} className="text-sm font-medium text-slate-800">
+        Drop videos here, or click to choose files
+      </p>
       <p id={hintId} className="text-xs text-slate-500">
         MP4 or MOV with H.264 video and AAC audio. Several files at once are fine.
         {/* A keyboard hint means nothing on a touch screen. */}

@@ -53,7 +53,7 @@ export async function dropFiles(page: Page, files: Array<{ name: string; bytes: 
     },
     files.map((file) => ({ name: file.name, type: file.type ?? "video/mp4", base64: file.bytes.toString("base64") })),
   );
-  const zone = page.getByRole("button", { name: "Upload videos" });
+  const zone = page.getByRole("button", { name: "Drop videos here, or click to choose files" });
   await expect(zone, "the drop zone works once the page is hydrated").not.toHaveAttribute("aria-disabled", "true");
   await zone.dispatchEvent("dragenter", { dataTransfer: transfer });
   await zone.dispatchEvent("drop", { dataTransfer: transfer });
