@@ -62,7 +62,7 @@ async function main() {
   if (missed) process.exitCode = 1;
 }
 
-const MARKER = /^<!-- bench:(\w+) -->$/;
+const MARKER = /^<!-- bench:([\w-]+) -->$/;
 
 /** The sections of the current RESULTS.md by benchmark name, so a partial run keeps the others. */
 function readSections(): Map<string, string> {
@@ -96,7 +96,9 @@ function renderResults(sections: Map<string, string>): string {
     "",
   ].join("\n");
   const ordered = Object.keys(BENCHES).flatMap((name) => (sections.has(name) ? [sections.get(name)!] : []));
-  return head + ordered.join("").trimEnd() + "\n";
+  // Sections of the benches run on their own (car-memory, import-memory) are kept after these.
+  const standalone = [...sections].flatMap(([name, text]) => (name in BENCHES ? [] : [text]));
+  return head + [...ordered, ...standalone].join("").trimEnd() + "\n";
 }
 
 main().catch((error) => {
