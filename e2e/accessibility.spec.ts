@@ -27,6 +27,7 @@ test("sign-in and sign-up pages have no serious or critical axe violations", asy
 const RENDERED = { timeout: 30_000 };
 
 test("the API reference has no serious or critical axe violations", async ({ page }) => {
+  test.setTimeout(180_000);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     // Scalar's bundle takes seconds to parse and render on a busy 2-core machine.
