@@ -13,9 +13,9 @@ import { assetUrlContext, serializeAsset } from "@/lib/assets/serialize-asset";
 import { loadConfig } from "@/lib/config/config";
 import { updateAsset } from "@/lib/db/assets";
 import { insertUpload } from "@/lib/db/insert-upload";
+import { newUpload } from "@/test/helpers/new-upload";
 import { insertUser } from "@/lib/db/users";
 import { digestStream } from "@/lib/media/file-digests";
-import { assetSourceKey } from "@/lib/storage/types";
 import { fetchHandlers as car } from "@/pages/api/asset/[id]/car";
 
 const MiB = 1024 ** 2;
@@ -47,25 +47,7 @@ async function main() {
     const user = await insertUser(app.db, { email: "bench@example.com", createdAt: app.now() });
     const now = app.now();
     const id = randomUUID();
-    const { asset: waiting } = await insertUpload(app.db, {
-      assetId: id,
-      taskId: randomUUID(),
-      userId: user.id,
-      playbackId: "benchbenchbench0",
-      name: "bench",
-      playbackPolicy: "public",
-      targetSegmentSecs: null,
-      creatorId: null,
-      sourceUrl: null,
-      ipfsOnReady: null,
-      storageKey: assetSourceKey(id),
-      uploadExpiresAt: now,
-      taskParams: {},
-      taskRunAfter: now,
-      taskPhase: "pending",
-      taskSealedSecrets: null,
-      createdAt: now,
-    });
+    const { asset: waiting } = await insertUpload(app.db, newUpload({ assetId: id, userId: user.id, name: "bench", createdAt: now }));
     // A sparse file: made without passing its bytes through this process.
     const file = path.join(dataDir, "objects", waiting.storageKey);
     fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -15,11 +15,11 @@ import { createApp } from "@/lib/app/app";
 import { loadConfig } from "@/lib/config/config";
 import { updateAsset } from "@/lib/db/assets";
 import { insertUpload } from "@/lib/db/insert-upload";
+import { newUpload } from "@/test/helpers/new-upload";
 import { findTask } from "@/lib/db/tasks";
 import { insertUser } from "@/lib/db/users";
 import { exportRequestSchema } from "@/lib/export/schemas";
 import { startExport } from "@/lib/export/start-export";
-import { assetSourceKey } from "@/lib/storage/types";
 
 const MiB = 1024 ** 2;
 const size = Math.round(Number(process.argv[2] ?? 1) * 1024 * MiB);
@@ -48,25 +48,7 @@ async function main() {
     const user = await insertUser(app.db, { email: "bench@example.com", createdAt: app.now() });
     const now = app.now();
     const id = randomUUID();
-    const { asset: waiting } = await insertUpload(app.db, {
-      assetId: id,
-      taskId: randomUUID(),
-      userId: user.id,
-      playbackId: "benchbenchbench0",
-      name: "bench",
-      playbackPolicy: "public",
-      creatorId: null,
-      sourceUrl: null,
-      ipfsOnReady: null,
-      taskPhase: "pending",
-      taskSealedSecrets: null,
-      targetSegmentSecs: null,
-      storageKey: assetSourceKey(id),
-      uploadExpiresAt: now,
-      taskParams: {},
-      taskRunAfter: now,
-      createdAt: now,
-    });
+    const { asset: waiting } = await insertUpload(app.db, newUpload({ assetId: id, userId: user.id, name: "bench", createdAt: now }));
     const asset = (await updateAsset(app.db, waiting.id, { status: "ready", size, updatedAt: now }))!;
     // A sparse file: made without passing its bytes through this process, so they cannot
     // inflate the baseline.

@@ -1,9 +1,8 @@
 import { CarWriter } from "@ipld/car/writer";
 import * as dagPb from "@ipld/dag-pb";
 import { importer } from "ipfs-unixfs-importer";
-import { fixedSize } from "ipfs-unixfs-importer/chunker";
-import { balanced } from "ipfs-unixfs-importer/layout";
 import { CID } from "multiformats/cid";
+import { kuboLayout } from "./ipfs-cid";
 
 export interface CarBlock {
   cid: CID;
@@ -20,15 +19,7 @@ export async function gatewayBlocks(content: Uint8Array, options: { cidVersion?:
   const cidVersion = options.cidVersion ?? 1;
   const stored = new Map<string, Uint8Array>();
   const blockstore = { put: async (cid: CID, bytes: Uint8Array) => (stored.set(cid.toString(), bytes), cid) };
-  const layout = {
-    cidVersion,
-    rawLeaves: cidVersion === 1,
-    leafType: "file" as const,
-    reduceSingleLeafToSelf: true,
-    chunker: fixedSize({ chunkSize: 262_144 }),
-    layout: balanced({ maxChildrenPerNode: 174 }),
-    wrapWithDirectory: options.directory !== undefined,
-  };
+  const layout = { ...kuboLayout(cidVersion), wrapWithDirectory: options.directory !== undefined };
   let root: CID | undefined;
   for await (const entry of importer([{ path: options.directory ?? "", content: [content] }], blockstore, layout)) root = entry.cid;
   if (!root) throw new Error("no root");

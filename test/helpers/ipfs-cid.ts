@@ -4,13 +4,11 @@ import { fixedSize } from "ipfs-unixfs-importer/chunker";
 import { balanced } from "ipfs-unixfs-importer/layout";
 
 /**
- * The CID of a file as Kubo and Pinata give it, computed here with the importer directly and the
- * options docs/export.md documents — not with the service's code — so tests check the product
- * against an independent computation.
+ * Kubo's and Pinata's layout of a file, as docs/export.md documents it, written here apart from the
+ * service's own (lib/ipfs/unixfs-layout.ts) so tests check the product against an independent one.
  */
-export async function expectedCid(content: Uint8Array | string, cidVersion: 0 | 1 = 1): Promise<string> {
-  const source = typeof content === "string" ? fs.createReadStream(content) : [content];
-  const options = {
+export function kuboLayout(cidVersion: 0 | 1) {
+  return {
     cidVersion,
     rawLeaves: cidVersion === 1,
     leafType: "file" as const,
@@ -18,6 +16,16 @@ export async function expectedCid(content: Uint8Array | string, cidVersion: 0 | 
     chunker: fixedSize({ chunkSize: 262_144 }),
     layout: balanced({ maxChildrenPerNode: 174 }),
   };
+}
+
+/**
+ * The CID of a file as Kubo and Pinata give it, computed here with the importer directly and the
+ * options docs/export.md documents — not with the service's code — so tests check the product
+ * against an independent computation.
+ */
+export async function expectedCid(content: Uint8Array | string, cidVersion: 0 | 1 = 1): Promise<string> {
+  const source = typeof content === "string" ? fs.createReadStream(content) : [content];
+  const options = kuboLayout(cidVersion);
   const discard = { put: async <C>(cid: C) => cid };
   let cid = "";
   for await (const entry of importer([{ content: source }], discard, options)) cid = entry.cid.toString();

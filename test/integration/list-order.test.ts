@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generatePlaybackId } from "@/lib/assets/playback-id";
 import { deleteUserAsset, updateAsset } from "@/lib/db/assets";
 import { insertUpload } from "@/lib/db/insert-upload";
 import type { AssetStatus, TaskPhase, TaskType } from "@/lib/db/schema";
@@ -9,6 +8,7 @@ import { insertTask } from "@/lib/db/tasks";
 import { routes } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
 import { expectError } from "../helpers/expect-error";
+import { newUpload } from "../helpers/new-upload";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { testDatabaseKinds } from "../helpers/test-databases";
 
@@ -56,26 +56,9 @@ describe.each(testDatabaseKinds)("list order and cursors on %s", (kind) => {
 
   async function addAsset(userId: string, values: { name: string; status: AssetStatus; size?: number; createdAt: number }) {
     const assetId = randomUUID();
-    await insertUpload(t.app.db, {
-      assetId,
-      taskId: randomUUID(),
-      userId,
-      playbackId: generatePlaybackId(),
-      name: values.name,
-      playbackPolicy: "public",
-      creatorId: null,
-      sourceUrl: null,
-      ipfsOnReady: null,
-      taskPhase: "pending",
-      taskSealedSecrets: null,
-      targetSegmentSecs: null,
-      storageKey: `assets/${assetId}/source`,
-      uploadExpiresAt: values.createdAt + DAY_MS,
-      taskParams: {},
-      // Dormant: no runner looks at the upload task during the test.
-      taskRunAfter: values.createdAt + DAY_MS,
-      createdAt: values.createdAt,
-    });
+    // Dormant: no runner looks at the upload task during the test.
+    const later = values.createdAt + DAY_MS;
+    await insertUpload(t.app.db, newUpload({ assetId, userId, name: values.name, createdAt: values.createdAt, uploadExpiresAt: later, taskRunAfter: later }));
     if (values.status !== "waiting") await updateAsset(t.app.db, assetId, { status: values.status, size: values.size ?? null });
     return assetId;
   }

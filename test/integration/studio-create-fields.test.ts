@@ -3,26 +3,24 @@ import type { Task } from "@/lib/tasks/schemas";
 import { fixture, getAsset, putUpload, routes } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
 import { readyAsset } from "../helpers/export-api";
-import { cidOf, startPinningDouble, type PinningDouble } from "../helpers/pinning-double";
+import { startPinningApp, type PinningApp } from "../helpers/pinning-app";
+import { cidOf, type PinningDouble } from "../helpers/pinning-double";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { testDatabaseKinds } from "../helpers/test-databases";
 
 /** DESIGN.md sections 13 and 14: Livepeer Studio's create fields, and `storage.ipfs` on PATCH, exactly as its SDK sends them. */
 describe.each(testDatabaseKinds)("Studio's create and update fields on %s", (kind) => {
+  let started: PinningApp;
   let pinning: PinningDouble;
   let t: TestApp;
   let token: string;
   const videoCid = cidOf(fixture("h264-aac.mp4"));
 
   beforeAll(async () => {
-    pinning = await startPinningDouble();
-    t = await startTestApp(kind, { PINNING_API_URL: pinning.url, PINATA_JWT: pinning.credentials.jwt });
-    ({ token } = await t.createUser());
+    started = await startPinningApp(kind);
+    ({ pinning, t, token } = started);
   });
-  afterAll(async () => {
-    await t.close();
-    await pinning.close();
-  });
+  afterAll(() => started.close());
 
   const create = (json: unknown) => callRoute(routes.requestUploadRoute.POST, "/api/asset/request-upload", { token, json });
   const patch = (id: string, json: unknown) => callRoute(routes.assetById.PATCH, `/api/asset/${id}`, { method: "PATCH", token, params: { id }, json });

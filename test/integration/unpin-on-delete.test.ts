@@ -3,24 +3,22 @@ import { findTask } from "@/lib/db/tasks";
 import { getAsset, routes } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
 import { readyAsset, retryTask, settledTask, startExport } from "../helpers/export-api";
-import { startPinningDouble, type PinningDouble } from "../helpers/pinning-double";
-import { startTestApp, type TestApp } from "../helpers/test-app";
+import { startPinningApp, type PinningApp } from "../helpers/pinning-app";
+import type { PinningDouble } from "../helpers/pinning-double";
+import type { TestApp } from "../helpers/test-app";
 import { testDatabaseKinds } from "../helpers/test-databases";
 
 describe.each(testDatabaseKinds)("unpin on delete on %s (DESIGN.md section 17)", (kind) => {
+  let started: PinningApp;
   let pinning: PinningDouble;
   let t: TestApp;
   let token: string;
 
   beforeAll(async () => {
-    pinning = await startPinningDouble();
-    t = await startTestApp(kind, { PINNING_API_URL: pinning.url, PINATA_JWT: pinning.credentials.jwt });
-    ({ token } = await t.createUser());
+    started = await startPinningApp(kind);
+    ({ pinning, t, token } = started);
   });
-  afterAll(async () => {
-    await t.close();
-    await pinning.close();
-  });
+  afterAll(() => started.close());
 
   /** A ready asset exported to IPFS with the API key (not the server's JWT); returns its id and the two CIDs. */
   async function exported(name: string, unpinOnDelete: boolean) {
