@@ -46,6 +46,8 @@ export async function seedAccount(db: Db, account: SeedAccount, now = Date.now()
     // Skips the outbox triggers and the foreign-key checks, two thirds of the time otherwise: the
     // account has no webhook, and every reference is made in this transaction.
     await tx.execute(sql`set local session_replication_role = replica`);
+    // A bulk load, not a request: the service's statement timeout would cut a million rows on a busy machine.
+    await tx.execute(sql`set local statement_timeout = 0`);
     const rebuildIndexes = await dropSecondaryIndexes(tx);
     await tx.execute(sql`
     with numbered as (
@@ -109,8 +111,13 @@ async function dropSecondaryIndexes(db: Db): Promise<() => Promise<void>> {
   };
 }
 
-/** Fresh statistics and visibility maps, as autovacuum would leave them (index-only scans need the latter). */
+/**
+ * Fresh statistics and visibility maps, as autovacuum would leave them (index-only scans need the
+ * latter). Without the service's statement timeout: give the database a pool of one connection,
+ * so the setting holds for the vacuum.
+ */
 export async function vacuumAnalyze(db: Db): Promise<void> {
+  await db.execute(sql`set statement_timeout = 0`);
   await db.execute(sql`vacuum analyze assets, tasks, users`);
 }
 
