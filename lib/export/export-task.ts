@@ -3,7 +3,7 @@ import { unprocessable } from "@/lib/api/errors";
 import { validateBody } from "@/lib/api/parse";
 import { findAsset, updateAsset } from "@/lib/db/assets";
 import { findTask, updateTask } from "@/lib/db/tasks";
-import type { VideoSpec } from "@/lib/media/types";
+import type { VideoSpec } from "@/lib/db/schema";
 import { withSecretsScrubbed } from "@/lib/secrets/scrub";
 import { createProgressWriter, RUNNING_CEILING } from "@/lib/tasks/progress";
 import type { CustomExportOutput, IpfsExportOutput } from "@/lib/tasks/schemas";
