@@ -1,6 +1,6 @@
 import { serve } from "inngest/next";
 import { NextRequest } from "next/server";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/tasks/inngest-client";
 import { functions } from "@/inngest/functions";
 import { notFound } from "@/lib/api/errors";
 import { methods } from "@/lib/api/methods";
