@@ -5,7 +5,7 @@ import { headers } from "next/headers";
 import { clientAddress } from "@/lib/api/client-address";
 import { getApp } from "@/lib/app/app";
 import { credentialsSchema, signUpWithPassword } from "@/lib/auth/credentials";
-import { oauthProviders, signIn } from "@/lib/auth/next-auth";
+import { oauthProviders, signIn } from "@/lib/app/next-auth";
 import { checkSignIn, retryMessage, takeSignUp } from "@/lib/auth/sign-in-throttle";
 
 export interface AuthFormState {

@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { getApp } from "@/lib/app/app";
 import { changePassword } from "@/lib/auth/account";
-import { auth, SIGN_IN_PATH, signIn, signOut } from "@/lib/auth/next-auth";
+import { auth, SIGN_IN_PATH, signIn, signOut } from "@/lib/app/next-auth";
 import { endAllSessions } from "@/lib/auth/sessions";
 
 export async function signOutAction(): Promise<void> {
