@@ -14,7 +14,7 @@ import { loadConfig } from "@/lib/config/config";
 import { updateAsset } from "@/lib/db/assets";
 import { insertUpload } from "@/lib/db/insert-upload";
 import { insertUser } from "@/lib/db/users";
-import { digestStream } from "@/lib/media/file-digests";
+import { digestStream } from "@/lib/ipfs/file-digests";
 import { assetSourceKey } from "@/lib/storage/types";
 import { fetchHandlers as car } from "@/pages/api/asset/[id]/car";
 
