@@ -1,11 +1,11 @@
 import { forbidden, tooManyRequests, unauthorized } from "@/lib/api/errors";
 import { requestHost } from "@/lib/api/origin";
-import { answerShape, type AnswerShape } from "@/lib/assets/response-shape";
 import type { Config } from "@/lib/config/config";
 import type { Db } from "@/lib/db/client";
 import { rateLimitHeaders, type ApiRateLimiter } from "@/lib/limits/api-rate-limiter";
 import type { LimitState } from "@/lib/limits/types";
 import { verifyApiToken } from "./api-tokens";
+import { answerShape, type AnswerShape } from "./answer-shape";
 import { sessionUserId } from "./session";
 import type { VerifiedTokenCache } from "./verified-token-cache";
 

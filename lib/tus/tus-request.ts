@@ -1,11 +1,11 @@
 import { metrics } from "@/lib/metrics/metrics";
 import { conflict, forbidden, notFound, payloadTooLarge } from "@/lib/api/errors";
+import { TUS_PATH, tusUploadUrl, verifyTusToken } from "@/lib/assets/tus-token";
 import { endTusUpload, startTusUpload, tusUploadState } from "@/lib/assets/tus-uploads";
 import type { AssetRow } from "@/lib/db/schema";
 import { UploadTooLargeError } from "@/lib/storage/local-store";
 import { isUuid } from "@/lib/uuid";
 import type { TusDeps } from "./tus-server";
-import { TUS_PATH, tusUploadUrl, verifyTusToken } from "./tus-token";
 
 export interface CheckedTusRequest {
   method: string;

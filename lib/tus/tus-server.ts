@@ -1,12 +1,12 @@
 import { Server } from "@tus/server";
 import type { ApiError } from "@/lib/api/errors";
 import { publicOrigin } from "@/lib/api/origin";
+import { TUS_PATH, tusUploadUrl, verifyTusToken } from "@/lib/assets/tus-token";
 import { finishTusUpload } from "@/lib/assets/tus-uploads";
 import { isNamedError } from "@/lib/named-error";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { isUuid } from "@/lib/uuid";
 import { LeaseLocker } from "./lease-locker";
-import { TUS_PATH, tusUploadUrl, verifyTusToken } from "./tus-token";
 
 /** What a tus upload takes from the app: its last byte queues the asset's upload task. */
 export type TusDeps = TaskDeps & { runner: TaskRunner };
