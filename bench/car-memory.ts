@@ -15,7 +15,7 @@ import { updateAsset } from "@/lib/db/assets";
 import { insertUpload } from "@/lib/db/insert-upload";
 import { newUpload } from "@/test/helpers/new-upload";
 import { insertUser } from "@/lib/db/users";
-import { digestStream } from "@/lib/media/file-digests";
+import { digestStream } from "@/lib/ipfs/file-digests";
 import { fetchHandlers as car } from "@/pages/api/asset/[id]/car";
 
 const MiB = 1024 ** 2;

@@ -1,7 +1,7 @@
 import { NonRetriableError as InngestNonRetriableError, type GetStepTools } from "inngest";
 import { isRunStopped, RunStoppedError } from "@/lib/tasks/task-lifecycle";
 import { TaskError, type StepTools } from "@/lib/tasks/types";
-import type { inngest } from "./client";
+import type { inngest } from "@/lib/tasks/inngest-client";
 
 export type InngestStep = GetStepTools<typeof inngest>;
 

@@ -2,17 +2,12 @@
 
 import { AuthError } from "next-auth";
 import { headers } from "next/headers";
+import type { AuthFormState } from "@/components/auth/credentials-form";
 import { clientAddress } from "@/lib/api/client-address";
 import { getApp } from "@/lib/app/app";
 import { credentialsSchema, signUpWithPassword } from "@/lib/auth/credentials";
-import { oauthProviders, signIn } from "@/lib/auth/next-auth";
+import { oauthProviders, signIn } from "@/lib/app/next-auth";
 import { checkSignIn, retryMessage, takeSignUp } from "@/lib/auth/sign-in-throttle";
-
-export interface AuthFormState {
-  email: string;
-  errors: string[];
-  fieldErrors: { email?: string; password?: string };
-}
 
 const HOME = "/assets";
 

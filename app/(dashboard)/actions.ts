@@ -1,9 +1,10 @@
 "use server";
 
 import { redirect } from "next/navigation";
+import type { PasswordFormState } from "@/components/account/password-form";
 import { getApp } from "@/lib/app/app";
 import { changePassword } from "@/lib/auth/account";
-import { auth, SIGN_IN_PATH, signIn, signOut } from "@/lib/auth/next-auth";
+import { auth, SIGN_IN_PATH, signIn, signOut } from "@/lib/app/next-auth";
 import { endAllSessions } from "@/lib/auth/sessions";
 
 export async function signOutAction(): Promise<void> {
@@ -21,10 +22,6 @@ export async function signOutEverywhereAction(): Promise<void> {
   const app = await getApp();
   await endAllSessions(app.db, await signedInUserId(), app.now());
   await signOut({ redirectTo: `${SIGN_IN_PATH}?signedOut=everywhere` });
-}
-
-export interface PasswordFormState {
-  errors: { currentPassword?: string; newPassword?: string };
 }
 
 /** Changes the password, which ends every session, then signs this browser in again with it. */

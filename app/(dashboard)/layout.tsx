@@ -5,7 +5,7 @@ import { NavLinks } from "@/components/layout/nav-links";
 import { buttonStyles } from "@/components/ui/styles";
 import { UploadTray } from "@/components/upload/upload-tray";
 import { UploadsProvider } from "@/components/upload/upload-provider";
-import { auth, SIGN_IN_PATH } from "@/lib/auth/next-auth";
+import { auth, SIGN_IN_PATH } from "@/lib/app/next-auth";
 import { signOutAction } from "./actions";
 
 /** Every dashboard page needs a session; without one the visitor is sent to sign in. */

@@ -1,8 +1,11 @@
 "use client";
 
 import { useActionState } from "react";
-import { changePasswordAction, type PasswordFormState } from "@/app/(dashboard)/actions";
 import { buttonStyles, inputStyles, labelStyles } from "@/components/ui/styles";
+
+export interface PasswordFormState {
+  errors: { currentPassword?: string; newPassword?: string };
+}
 
 const FIELDS = [
   { name: "currentPassword", label: "Current password", autoComplete: "current-password" },
@@ -10,10 +13,10 @@ const FIELDS = [
 ] as const;
 
 /** Changing the password signs out every session; this browser is signed in again with the new one. */
-export function PasswordForm() {
-  const [state, action, pending] = useActionState<PasswordFormState, FormData>(changePasswordAction, { errors: {} });
+export function PasswordForm({ action }: { action: (state: PasswordFormState, form: FormData) => Promise<PasswordFormState> }) {
+  const [state, formAction, pending] = useActionState(action, { errors: {} });
   return (
-    <form action={action} className="space-y-4">
+    <form action={formAction} className="space-y-4">
       {FIELDS.map((field) => {
         const error = state.errors[field.name];
         const describedBy = error || ("hint" in field && field.hint) ? `${field.name}-note` : undefined;

@@ -10,7 +10,7 @@ import { cardStyles } from "@/components/ui/styles";
 import type { Asset } from "@/lib/assets/schemas";
 import { api, ApiRequestError, dataOf, messagesOf } from "@/lib/client/api";
 import { plainAsset } from "@/lib/client/assets";
-import { playbackUrls } from "@/lib/playback/urls";
+import { playbackUrls } from "@/lib/assets/playback-urls";
 import { AssetFacts } from "./asset-facts";
 import { DeleteAsset } from "./delete-asset";
 import { ExportForm } from "./export-form";

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { cardStyles } from "@/components/ui/styles";
 import type { Asset } from "@/lib/assets/schemas";
-import { playbackUrls } from "@/lib/playback/urls";
+import { playbackUrls } from "@/lib/assets/playback-urls";
 
 /**
  * An `<iframe>` of the bare player page that fills the width it is given at the video's aspect

@@ -1,9 +1,15 @@
 "use client";
 
 import { useActionState } from "react";
-import type { AuthFormState } from "@/app/(auth)/actions";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles, inputStyles, labelStyles } from "@/components/ui/styles";
+
+/** What the server action answers: the email stays, errors for the form and for each field. */
+export interface AuthFormState {
+  email: string;
+  errors: string[];
+  fieldErrors: { email?: string; password?: string };
+}
 
 type Action = (state: AuthFormState, form: FormData) => Promise<AuthFormState>;
 

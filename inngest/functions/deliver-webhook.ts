@@ -1,6 +1,6 @@
 import { webhookDeliveriesPerUserFrom } from "@/lib/config/config";
-import { deliverWebhookTask } from "@/lib/webhooks/deliver-webhook-task";
-import { inngest, taskEvents } from "../client";
+import { taskDefinitions } from "@/lib/app/task-definitions";
+import { inngest, taskEvents } from "@/lib/tasks/inngest-client";
 import { runTaskDefinition } from "../run-task";
 
 /** Steps: start → load-events → send-0 → (wait-0 → send-1 → …) → record-delivery. */
@@ -17,5 +17,5 @@ export const deliverWebhook = inngest.createFunction(
       { key: "event.data.userId", limit: webhookDeliveriesPerUserFrom(process.env) },
     ],
   },
-  runTaskDefinition(deliverWebhookTask),
+  runTaskDefinition(taskDefinitions.webhook),
 );

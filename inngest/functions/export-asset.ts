@@ -1,6 +1,6 @@
 import { maxRunningExportsPerUserFrom } from "@/lib/config/config";
-import { exportTask } from "@/lib/export/export-task";
-import { inngest, taskEvents } from "../client";
+import { taskDefinitions } from "@/lib/app/task-definitions";
+import { inngest, taskEvents } from "@/lib/tasks/inngest-client";
 import { runTaskDefinition } from "../run-task";
 
 /** Steps: start → load-export → pin-video → pin-metadata → custom-upload → record-output (record-failure on failure). */
@@ -17,5 +17,5 @@ export const exportAsset = inngest.createFunction(
       { key: "event.data.userId", limit: maxRunningExportsPerUserFrom(process.env) },
     ],
   },
-  runTaskDefinition(exportTask),
+  runTaskDefinition(taskDefinitions.export),
 );

@@ -1,5 +1,5 @@
-import { processUploadTask } from "@/lib/assets/process-upload";
-import { inngest, taskEvents } from "../client";
+import { taskDefinitions } from "@/lib/app/task-definitions";
+import { inngest, taskEvents } from "@/lib/tasks/inngest-client";
 import { runTaskDefinition } from "../run-task";
 
 export const processUpload = inngest.createFunction(
@@ -11,5 +11,5 @@ export const processUpload = inngest.createFunction(
     // Each arrival signal queues a run; one run of a task at a time, the later ones find it done.
     concurrency: { key: "event.data.taskId", limit: 1 },
   },
-  runTaskDefinition(processUploadTask),
+  runTaskDefinition(taskDefinitions.upload),
 );

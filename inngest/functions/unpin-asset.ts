@@ -1,5 +1,5 @@
-import { unpinTask } from "@/lib/export/unpin-task";
-import { inngest, taskEvents } from "../client";
+import { taskDefinitions } from "@/lib/app/task-definitions";
+import { inngest, taskEvents } from "@/lib/tasks/inngest-client";
 import { runTaskDefinition } from "../run-task";
 
 /** Steps: start → plan-unpins → unpin-{cid} for each → delete-asset (record-failure on failure). */
@@ -11,5 +11,5 @@ export const unpinAsset = inngest.createFunction(
     retries: 4,
     concurrency: [{ key: "event.data.taskId", limit: 1 }],
   },
-  runTaskDefinition(unpinTask),
+  runTaskDefinition(taskDefinitions.unpin),
 );

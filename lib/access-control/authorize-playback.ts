@@ -1,10 +1,16 @@
 import { forbidden, unauthorized } from "@/lib/api/errors";
-import type { App } from "@/lib/app/app";
 import { verifyApiToken } from "@/lib/auth/api-tokens";
+import type { AuthDeps } from "@/lib/auth/authenticate-request";
 import { sessionUserId } from "@/lib/auth/session";
 import type { AssetRow } from "@/lib/db/schema";
 import { issueMediaToken, mediaTokenExpiry, mediaTokenRefusal, mediaTokenSecret, type MediaGrantor } from "./media-token";
 import { verifyViewerToken } from "./viewer-token";
+
+/** What checking a playback's credentials takes from the app. */
+export type PlaybackAuthDeps = Pick<AuthDeps, "db" | "verifiedTokens" | "authSecret" | "now"> & {
+  /** Media tokens are signed with a key derived from it. */
+  uploadSigningSecret: string;
+};
 
 /** `granted`: the links of this answer carry `mediaToken` as their `token` query parameter. */
 export type PlaybackAccess = { kind: "public" } | { kind: "granted"; mediaToken: string };
@@ -22,7 +28,7 @@ const NEEDS_TOKEN =
  * owner's API token (`Authorization: Bearer`). None: 401. Some, none accepted: 403 naming why the
  * first was refused.
  */
-export async function authorizePlayback(app: App, request: Request, asset: AssetRow): Promise<PlaybackAccess> {
+export async function authorizePlayback(app: PlaybackAuthDeps, request: Request, asset: AssetRow): Promise<PlaybackAccess> {
   if (asset.playbackPolicy === "public") return { kind: "public" };
   const now = app.now();
   const secret = mediaTokenSecret(app.uploadSigningSecret);
@@ -43,7 +49,7 @@ export async function authorizePlayback(app: App, request: Request, asset: Asset
 }
 
 /** A check per credential the request carries, cheapest first; each runs only if those before it refused. */
-function presentedCredentials(app: App, request: Request, asset: AssetRow, secret: Buffer, now: number): Array<() => Promise<Verdict>> {
+function presentedCredentials(app: PlaybackAuthDeps, request: Request, asset: AssetRow, secret: Buffer, now: number): Array<() => Promise<Verdict>> {
   const query = new URL(request.url).searchParams;
   const checks: Array<() => Promise<Verdict>> = [];
   const mediaToken = query.get("token");

@@ -1,5 +1,14 @@
 import { ApiError, errorResponse } from "./errors";
-import type { RouteHandler } from "./with-user";
+
+/** What Next.js passes: catch-all segments arrive as arrays. */
+export type RawParams = Record<string, string | string[] | undefined>;
+
+export interface RouteContext {
+  params: Promise<RawParams> | Promise<Record<string, string>>;
+}
+
+/** A route file's handler of one method, as Next.js calls it. */
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof METHODS)[number];

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { pipeline } from "node:stream/promises";
-import type { RouteHandler } from "./with-user";
+import type { RouteHandler } from "./methods";
 
 type NodeRequest = IncomingMessage & { query: Partial<Record<string, string | string[]>> };
 

@@ -24,6 +24,7 @@ import { EventDispatcher } from "@/lib/webhooks/dispatch-events";
 import { startMaintenance } from "./maintenance";
 import { createCidBackfill } from "@/lib/assets/backfill-cids";
 import { newNodeIdentity, type NodeIdentity } from "./node";
+import { taskDefinitions } from "./task-definitions";
 
 /** Everything a request or a task needs, built once per process. */
 export interface App extends TaskDeps {
@@ -71,7 +72,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const storage = options.storage ?? (await createStorage(config, secrets.uploadSigningSecret));
     redis = config.redis && (await connectRedis(config.redis.url));
     if (config.initUser) await ensureInitUser(db, config.initUser, now());
-    const deps: TaskDeps = { db, storage, config, sealedBox: new SealedBox(secrets.secretsEncryptionKey), uploadSigningSecret: secrets.uploadSigningSecret, now };
+    const deps: TaskDeps = {
+      db,
+      storage,
+      config,
+      sealedBox: new SealedBox(secrets.secretsEncryptionKey),
+      uploadSigningSecret: secrets.uploadSigningSecret,
+      now,
+      taskDefinitions,
+    };
     // The embedded database has one process: what it finds claimed at start is a dead process's.
     const singleProcess = database.kind === "pglite";
     if (singleProcess) await recoverInterruptedUploads(deps);

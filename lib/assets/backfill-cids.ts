@@ -1,8 +1,8 @@
 import { findReadyAssetWithoutCid, recordAssetCid } from "@/lib/db/assets";
 import type { Db } from "@/lib/db/client";
 import { acquireLock, releaseLock, renewLock } from "@/lib/db/locks";
+import { digestStream } from "@/lib/ipfs/file-digests";
 import { log } from "@/lib/log/log";
-import { digestStream } from "@/lib/media/file-digests";
 import type { Storage } from "@/lib/storage/types";
 
 const LOCK = "cid-backfill";

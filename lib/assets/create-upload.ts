@@ -1,6 +1,5 @@
 import { insertUpload } from "@/lib/db/insert-upload";
 import { serializeTask } from "@/lib/tasks/serialize-task";
-import { signTusToken, tusEndpointUrl } from "@/lib/tus/tus-token";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { assetSourceKey } from "@/lib/storage/types";
 import { uuidv7 } from "@/lib/uuid";
@@ -9,6 +8,7 @@ import { assertDefaultPinning } from "./ipfs-export";
 import type { Asset, RequestUpload, UploadRequested } from "./schemas";
 import { generatePlaybackId } from "./playback-id";
 import { assetUrlContext, serializeAsset } from "./serialize-asset";
+import { signTusToken, tusEndpointUrl } from "./tus-token";
 
 /**
  * Creates a `waiting` asset, its `pending` upload task, a one-time upload URL and a tus endpoint

@@ -1,6 +1,6 @@
 import { log } from "@/lib/log/log";
 import { extractJpegFrame, findFfmpeg, NoFrameError } from "@/lib/media/ffmpeg";
-import type { VideoSpec } from "@/lib/media/types";
+import type { VideoSpec } from "@/lib/db/schema";
 import { assetPosterKey } from "@/lib/storage/types";
 import type { TaskDeps } from "@/lib/tasks/types";
 

@@ -1,11 +1,11 @@
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
-import type { App } from "@/lib/app/app";
-import { authenticateRequest } from "@/lib/auth/authenticate-request";
+import { authenticateRequest, type AuthDeps } from "@/lib/auth/authenticate-request";
 import { findAsset, findUserAsset } from "@/lib/db/assets";
 import type { AssetRow } from "@/lib/db/schema";
 import { byteRange, carStream } from "@/lib/ipfs/car-stream";
 import { readSignedFields, verifyFields } from "@/lib/storage/signed-url";
 import type { MediaBytes } from "@/lib/storage/types";
+import type { TaskDeps } from "@/lib/tasks/types";
 
 export const CAR_CONTENT_TYPE = "application/vnd.ipld.car";
 
@@ -14,7 +14,7 @@ export const CAR_CONTENT_TYPE = "application/vnd.ipld.car";
  * its owner (API token or session) or whoever holds its signed `carUrl`. Its length was counted
  * with the CID, so it is answered with Content-Length; a range is cut from the CAR as it is made.
  */
-export async function openAssetCar(app: App, request: Request, url: URL, assetId: string): Promise<MediaBytes> {
+export async function openAssetCar(app: TaskDeps & AuthDeps, request: Request, url: URL, assetId: string): Promise<MediaBytes> {
   const asset = url.searchParams.has("signature") ? await signedAsset(app, url, assetId) : await ownAsset(app, request, assetId);
   if (!asset || asset.status !== "ready") throw notFound("asset not found");
   const { cidv1, carSize, storageKey } = asset;
@@ -30,12 +30,12 @@ export async function openAssetCar(app: App, request: Request, url: URL, assetId
   };
 }
 
-async function ownAsset(app: App, request: Request, assetId: string): Promise<AssetRow | undefined> {
+async function ownAsset(app: TaskDeps & AuthDeps, request: Request, assetId: string): Promise<AssetRow | undefined> {
   const caller = await authenticateRequest(request, app);
   return findUserAsset(app.db, caller.userId, assetId);
 }
 
-async function signedAsset(app: App, url: URL, assetId: string): Promise<AssetRow | undefined> {
+async function signedAsset(app: TaskDeps & AuthDeps, url: URL, assetId: string): Promise<AssetRow | undefined> {
   const signed = readSignedFields(url, "car", assetId);
   if (!signed) throw forbidden("CAR URL is not valid: its signature parameters are missing");
   const verdict = verifyFields(app.uploadSigningSecret, signed.fields, signed.signature, app.now());

@@ -1,10 +1,11 @@
 import { findAsset, updateAsset } from "@/lib/db/assets";
+import type { VideoSpec } from "@/lib/db/schema";
 import { findTask } from "@/lib/db/tasks";
 import { writePackagingIndex, type PackagedAsset } from "@/lib/hls/index-store";
+import { digestStream } from "@/lib/ipfs/file-digests";
 import { log } from "@/lib/log/log";
 import { probeMp4 } from "@/lib/media/probe-mp4";
-import { digestStream } from "@/lib/media/file-digests";
-import { MediaRejectedError, type VideoSpec } from "@/lib/media/types";
+import { MediaRejectedError } from "@/lib/media/types";
 import { UploadTooLargeError } from "@/lib/storage/local-store";
 import { createProgressWriter } from "@/lib/tasks/progress";
 import { finishTask } from "@/lib/tasks/task-lifecycle";

@@ -1,7 +1,7 @@
 import { conflict, notFound } from "@/lib/api/errors";
 import { findUserAsset } from "@/lib/db/assets";
 import type { TaskDeps } from "@/lib/tasks/types";
-import { signTusToken, tusEndpointUrl, tusUploadUrl } from "@/lib/tus/tus-token";
+import { signTusToken, tusEndpointUrl, tusUploadUrl } from "./tus-token";
 import type { ResumableUpload } from "./schemas";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageQuerySchema } from "@/lib/api/list-query";
 import { ASSET_SORTS } from "@/lib/db/asset-list";
-import { ASSET_STATUSES, PLAYBACK_POLICY_TYPES, type CreatorId } from "@/lib/db/schema";
+import { ASSET_STATUSES, PLAYBACK_POLICY_TYPES, type AssetStorage, type CreatorId, type VideoSpec } from "@/lib/db/schema";
 import { metadataSchema, type Erc1155Metadata } from "@/lib/export/schemas";
 import { isHttpUrl } from "@/lib/import/source-url";
 import { isIpfsUrl } from "@/lib/ipfs/ipfs-url";
@@ -158,7 +158,7 @@ export const videoSpecSchema = z.object({
   duration: z.number(),
   bitrate: z.number(),
   tracks: z.array(z.discriminatedUnion("type", [videoTrackSchema, audioTrackSchema])),
-});
+}) satisfies z.ZodType<VideoSpec>;
 
 const assetHashSchema = z
   .object({ algorithm: z.enum(["sha256", "cidv1"]), hash: z.string() })
@@ -182,7 +182,7 @@ export const assetStorageSchema = z.object({
       updatedAt: z.number(),
     })
     .optional(),
-});
+}) satisfies z.ZodType<AssetStorage>;
 
 /** Who may play the asset: anyone holding its playbackId, or viewers with a signed token (DESIGN.md section 11). */
 export const playbackPolicySchema = z
@@ -322,7 +322,6 @@ export const resumableUploadSchema = z
 
 export type ResumableUpload = z.infer<typeof resumableUploadSchema>;
 export type VideoSpecJson = z.infer<typeof videoSpecSchema>;
-export type AssetStorage = z.infer<typeof assetStorageSchema>;
 
 /** `POST /api/asset/request-upload`: where to send the file, and the asset and task it made. */
 export const uploadRequestedSchema = z

@@ -1,8 +1,8 @@
 import type { AssetRow } from "@/lib/db/schema";
-import { playbackUrls } from "@/lib/playback/urls";
 import { signedUrl } from "@/lib/storage/signed-url";
 import type { Storage } from "@/lib/storage/types";
 import type { TaskDeps } from "@/lib/tasks/types";
+import { playbackUrls } from "./playback-urls";
 import type { Asset, AssetHash } from "./schemas";
 
 export interface AssetUrlContext {

@@ -1,11 +1,24 @@
 import { forbidden, tooManyRequests, unauthorized } from "@/lib/api/errors";
 import { requestHost } from "@/lib/api/origin";
-import type { App } from "@/lib/app/app";
-import { answerShape, type AnswerShape } from "@/lib/assets/response-shape";
-import { rateLimitHeaders } from "@/lib/limits/api-rate-limiter";
+import type { Config } from "@/lib/config/config";
+import type { Db } from "@/lib/db/client";
+import { rateLimitHeaders, type ApiRateLimiter } from "@/lib/limits/api-rate-limiter";
 import type { LimitState } from "@/lib/limits/types";
 import { verifyApiToken } from "./api-tokens";
+import { answerShape, type AnswerShape } from "./answer-shape";
 import { sessionUserId } from "./session";
+import type { VerifiedTokenCache } from "./verified-token-cache";
+
+/** What authenticating a request takes from the app. */
+export interface AuthDeps {
+  db: Db;
+  verifiedTokens: VerifiedTokenCache;
+  /** Decrypts the dashboard's session cookie. */
+  authSecret: string;
+  rateLimiter: ApiRateLimiter;
+  config: Pick<Config, "rateLimitPerMinute">;
+  now(): number;
+}
 
 export interface Caller {
   userId: string;
@@ -23,7 +36,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Resolves the caller from `Authorization: Bearer <token>` or, without that header, from the
  * dashboard's session cookie, and applies the rate limit (per token, or per signed-in user).
  */
-export async function authenticateRequest(request: Request, app: App): Promise<Caller> {
+export async function authenticateRequest(request: Request, app: AuthDeps): Promise<Caller> {
   const header = request.headers.get("authorization");
   const caller = header !== null ? await tokenCaller(header, request, app) : await sessionCaller(request, app);
   const decision = await app.rateLimiter.take(caller.rateKey, app.now());
@@ -35,7 +48,7 @@ export async function authenticateRequest(request: Request, app: App): Promise<C
   return { ...caller, rateLimit: decision.state };
 }
 
-async function tokenCaller(header: string, request: Request, app: App): Promise<Caller> {
+async function tokenCaller(header: string, request: Request, app: AuthDeps): Promise<Caller> {
   const match = header.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match) throw unauthorized("malformed Authorization header: send Authorization: Bearer <token>");
   const token = await verifyApiToken(app, match[1], app.now());
@@ -43,7 +56,7 @@ async function tokenCaller(header: string, request: Request, app: App): Promise<
   return { userId: token.userId, rateKey: `token:${token.id}`, shape: answerShape(token.responseShape, request.headers.get("user-agent")) };
 }
 
-async function sessionCaller(request: Request, app: App): Promise<Caller> {
+async function sessionCaller(request: Request, app: AuthDeps): Promise<Caller> {
   const userId = await sessionUserId(app.db, request, app.authSecret, app.now());
   if (!userId) {
     throw unauthorized("missing API token: send the header Authorization: Bearer <token>, or sign in to the dashboard");

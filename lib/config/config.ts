@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { parseS3Config, S3_CONFIG_VARIABLES, type S3Config } from "@/lib/storage/s3-config";
+import { parseS3Config, S3_CONFIG_VARIABLES, type S3Config } from "./s3-config";
 
 const GiB = 1024 ** 3;
 const SEVEN_DAYS_SECONDS = 7 * 24 * 3600;

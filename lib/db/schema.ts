@@ -1,6 +1,4 @@
 import { sql } from "drizzle-orm";
-import type { AssetStorage } from "@/lib/assets/schemas";
-import type { VideoSpec } from "@/lib/media/types";
 import {
   bigint,
   boolean,
@@ -96,6 +94,49 @@ export type PlaybackPolicyType = (typeof PLAYBACK_POLICY_TYPES)[number];
 export interface CreatorId {
   type: "unverified";
   value: string;
+}
+
+export interface VideoTrackSpec {
+  type: "video";
+  codec: "h264";
+  width: number;
+  height: number;
+  fps: number;
+  bitrate: number;
+}
+
+export interface AudioTrackSpec {
+  type: "audio";
+  codec: "aac";
+  sampleRate: number;
+  channels: number;
+  bitrate: number;
+}
+
+/** What the upload check read from the MP4 (lib/media/probe-mp4.ts). */
+export interface VideoSpec {
+  format: "mp4";
+  /** Seconds. */
+  duration: number;
+  /** Bits per second. */
+  bitrate: number;
+  tracks: Array<VideoTrackSpec | AudioTrackSpec>;
+}
+
+export interface PinnedFile {
+  cid: string;
+  url: string;
+  gatewayUrl: string;
+}
+
+/** Where the asset was exported to: its file (and NFT metadata) pinned on IPFS. */
+export interface AssetStorage {
+  ipfs?: PinnedFile & {
+    nftMetadata?: PinnedFile;
+    /** The pinned CIDs are the ones computed here from the file and the metadata (section 17). */
+    verified?: boolean;
+    updatedAt: number;
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { VideoSpec, VideoTrackSpec } from "@/lib/media/types";
+import type { VideoSpec, VideoTrackSpec } from "@/lib/db/schema";
 import { deepMerge } from "./deep-merge";
 import type { Erc1155Metadata } from "./schemas";
 

@@ -1,7 +1,7 @@
 import { deleteUserAsset, findAsset, updateAsset } from "@/lib/db/assets";
 import { findTask, updateTask } from "@/lib/db/tasks";
 import { cidsUsedElsewhere, exportsToUnpin } from "@/lib/db/unpins";
-import { withSecretsScrubbed } from "@/lib/secrets/scrub";
+import { withSecretsScrubbed } from "@/lib/tasks/scrub-secrets";
 import type { IpfsExportOutput } from "@/lib/tasks/schemas";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
 import { NonRetriableError, writerOf, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";

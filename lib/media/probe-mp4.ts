@@ -1,12 +1,7 @@
 import { describeFileStart } from "./file-start";
 import { child, children, firstSampleEntry, fourcc, readAudioSampleEntry, sampleTableOf, timing, trackHandler, type Box } from "./mp4-boxes";
-import {
-  MediaRejectedError,
-  type AudioTrackSpec,
-  type RangeReader,
-  type VideoSpec,
-  type VideoTrackSpec,
-} from "./types";
+import type { AudioTrackSpec, VideoSpec, VideoTrackSpec } from "@/lib/db/schema";
+import { MediaRejectedError, type RangeReader } from "./types";
 
 /*
  * Probes an MP4 / ISO-BMFF upload reading only box headers plus the moov box, so a

@@ -6,32 +6,6 @@ export interface RangeReader {
   read(offset: number, length: number): Promise<Uint8Array>;
 }
 
-export interface VideoTrackSpec {
-  type: "video";
-  codec: "h264";
-  width: number;
-  height: number;
-  fps: number;
-  bitrate: number;
-}
-
-export interface AudioTrackSpec {
-  type: "audio";
-  codec: "aac";
-  sampleRate: number;
-  channels: number;
-  bitrate: number;
-}
-
-export interface VideoSpec {
-  format: "mp4";
-  /** Seconds. */
-  duration: number;
-  /** Bits per second. */
-  bitrate: number;
-  tracks: Array<VideoTrackSpec | AudioTrackSpec>;
-}
-
 /**
  * The upload is not acceptable; `message` is the user-facing reason. `detectedFormat` says what
  * the file is instead, when it is an MP4 whose tracks were read (for example its codecs).

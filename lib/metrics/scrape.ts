@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { unauthorized } from "@/lib/api/errors";
-import type { App } from "@/lib/app/app";
+import type { Db } from "@/lib/db/client";
 import { countUnfinishedTasks } from "@/lib/db/task-counts";
 import { log } from "@/lib/log/log";
 import { metrics } from "./metrics";
@@ -14,7 +14,7 @@ export function checkMetricsToken(request: Request, token: string | undefined): 
 }
 
 /** The Prometheus text of every metric, the queue's depth read from the database now. */
-export async function scrapeMetrics(app: App): Promise<{ text: string; contentType: string }> {
+export async function scrapeMetrics(app: { db: Db }): Promise<{ text: string; contentType: string }> {
   const { registry, queueDepth } = metrics();
   try {
     const counts = await countUnfinishedTasks(app.db);

@@ -1,5 +1,4 @@
 import { notFound } from "@/lib/api/errors";
-import type { App } from "@/lib/app/app";
 import { INDEX_VERSION } from "@/lib/hls/index-format";
 import { loadPackagingIndex, readSegmentRecords } from "@/lib/hls/index-store";
 import { initSegment } from "@/lib/hls/init-segment";
@@ -8,7 +7,7 @@ import { mediaPlaylist } from "@/lib/hls/playlist";
 import { UnpackageableError } from "@/lib/hls/track-samples";
 import { memoryBytes, splicedBytes } from "@/lib/storage/spliced-bytes";
 import type { MediaBytes } from "@/lib/storage/types";
-import { openPlayback, playbackCacheControl, type Playback } from "./open-playback";
+import { openPlayback, playbackCacheControl, type Playback, type PlaybackDeps } from "./open-playback";
 
 const MEDIA_SEGMENT = /^(0|[1-9]\d{0,6})\.m4s$/;
 
@@ -16,7 +15,7 @@ const MEDIA_SEGMENT = /^(0|[1-9]\d{0,6})\.m4s$/;
  * The asset's HLS media playlist. A `jwt` asset's segment URLs carry a media token derived from
  * the viewer's, so players that cannot add headers or parameters of their own still play it.
  */
-export async function openHlsPlaylist(app: App, request: Request, playbackId: string): Promise<MediaBytes> {
+export async function openHlsPlaylist(app: PlaybackDeps, request: Request, playbackId: string): Promise<MediaBytes> {
   const playback = await openPlayback(app, request, playbackId);
   const index = await packagingIndex(app, playback);
   const query = playback.access.kind === "granted" ? `?token=${encodeURIComponent(playback.access.mediaToken)}` : "";
@@ -28,7 +27,7 @@ export async function openHlsPlaylist(app: App, request: Request, playbackId: st
 }
 
 /** The init segment (`init.mp4`) or media segment `n` (`n.m4s`) of the packaging version named. */
-export async function openHlsFile(app: App, request: Request, playbackId: string, version: string, file: string): Promise<MediaBytes> {
+export async function openHlsFile(app: PlaybackDeps, request: Request, playbackId: string, version: string, file: string): Promise<MediaBytes> {
   const playback = await openPlayback(app, request, playbackId);
   if (version !== `v${INDEX_VERSION}`) throw notFound("no such HLS packaging version: load the playlist again");
   const index = await packagingIndex(app, playback);
@@ -46,7 +45,7 @@ export async function openHlsFile(app: App, request: Request, playbackId: string
   };
 }
 
-async function packagingIndex(app: App, { asset }: Playback) {
+async function packagingIndex(app: PlaybackDeps, { asset }: Playback) {
   try {
     return await loadPackagingIndex(app.storage, asset);
   } catch (error) {

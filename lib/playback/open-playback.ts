@@ -1,7 +1,10 @@
-import { authorizePlayback, type PlaybackAccess } from "@/lib/access-control/authorize-playback";
-import type { App } from "@/lib/app/app";
+import { authorizePlayback, type PlaybackAccess, type PlaybackAuthDeps } from "@/lib/access-control/authorize-playback";
 import type { AssetRow } from "@/lib/db/schema";
+import type { Storage } from "@/lib/storage/types";
 import { requirePlayableAsset } from "./playable-asset";
+
+/** What playing an asset takes from the app. */
+export type PlaybackDeps = PlaybackAuthDeps & { storage: Storage };
 
 export interface Playback {
   asset: AssetRow;
@@ -13,7 +16,7 @@ export interface Playback {
  * playbackId, 401/403 for a `jwt` asset without an accepted token. Read per request, so deleting
  * the asset or changing its policy takes effect at once.
  */
-export async function openPlayback(app: App, request: Request, playbackId: string): Promise<Playback> {
+export async function openPlayback(app: PlaybackDeps, request: Request, playbackId: string): Promise<Playback> {
   const asset = await requirePlayableAsset(app.db, playbackId);
   return { asset, access: await authorizePlayback(app, request, asset) };
 }

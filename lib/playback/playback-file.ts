@@ -1,12 +1,11 @@
 import { notFound } from "@/lib/api/errors";
-import type { App } from "@/lib/app/app";
 import type { MediaBytes } from "@/lib/storage/types";
-import { openPlayback, playbackCacheControl } from "./open-playback";
+import { openPlayback, playbackCacheControl, type PlaybackDeps } from "./open-playback";
 
 export type PlaybackFile = "video" | "poster";
 
 /** The MP4 or the poster of a playable asset, from either store; 404 when there is none. */
-export async function openPlaybackFile(app: App, request: Request, playbackId: string, file: PlaybackFile): Promise<MediaBytes> {
+export async function openPlaybackFile(app: PlaybackDeps, request: Request, playbackId: string, file: PlaybackFile): Promise<MediaBytes> {
   const { asset, access } = await openPlayback(app, request, playbackId);
   const key = file === "video" ? asset.storageKey : asset.posterKey;
   const stored = key ? await app.storage.stat(key) : undefined;

@@ -1,6 +1,6 @@
+import { playbackUrls } from "@/lib/assets/playback-urls";
 import type { AssetRow } from "@/lib/db/schema";
 import type { PlaybackInfo, PlaybackSource } from "./schemas";
-import { playbackUrls } from "./urls";
 
 /** Livepeer's playback info of a ready asset: its policy, its HLS first (players take the first they can play), its MP4, and its poster when it has one. */
 export function playbackInfo(asset: AssetRow, origin: string): PlaybackInfo {

@@ -1,5 +1,5 @@
 import { S3Client } from "@aws-sdk/client-s3";
-import type { S3Config } from "./s3-config";
+import type { S3Config } from "@/lib/config/s3-config";
 
 /**
  * With the store unreachable a request must fail within seconds (a 503 saying so), not wait out

@@ -1,6 +1,5 @@
 import { conflict, notFound } from "@/lib/api/errors";
 import { announceTaskCancelled, findUserTask } from "@/lib/db/tasks";
-import { taskDefinitions } from "./create-runner";
 import type { Task } from "./schemas";
 import { serializeTask } from "./serialize-task";
 import { finishTask, isFinal } from "./task-lifecycle";
@@ -28,6 +27,6 @@ export async function cancelTask(deps: TaskDeps, params: { userId: string; taskI
     if (!now) throw notFound("task not found");
     throw conflict(`the task is ${now.phase}; only a pending, waiting or running task can be cancelled`);
   }
-  await taskDefinitions[cancelled.type].onCancel?.(cancelled, deps);
+  await deps.taskDefinitions[cancelled.type].onCancel?.(cancelled, deps);
   return serializeTask(cancelled);
 }

@@ -1,20 +1,8 @@
-import { InngestRunner } from "@/inngest/inngest-runner";
-import { processUploadTask } from "@/lib/assets/process-upload";
-import type { TaskType } from "@/lib/db/schema";
 import { releaseAllTaskLeases } from "@/lib/db/task-leases";
-import { exportTask } from "@/lib/export/export-task";
-import { unpinTask } from "@/lib/export/unpin-task";
-import { deliverWebhookTask } from "@/lib/webhooks/deliver-webhook-task";
 import { InlineRunner } from "./inline-runner";
 import type { RetryPolicy } from "./inline-step";
-import type { TaskDefinition, TaskDeps, TaskRunner } from "./types";
-
-export const taskDefinitions: Record<TaskType, TaskDefinition> = {
-  upload: processUploadTask,
-  export: exportTask,
-  webhook: deliverWebhookTask,
-  unpin: unpinTask,
-};
+import { InngestRunner } from "./inngest-runner";
+import type { TaskDeps, TaskRunner } from "./types";
 
 export interface RunnerOptions {
   /** This node: the owner of the task leases the inline runner takes. */
@@ -33,7 +21,7 @@ export async function createRunner(deps: TaskDeps, options: RunnerOptions): Prom
   if (deps.config.inngest) return new InngestRunner(deps.config.inngest, deps);
   if (options.singleProcess) await releaseAllTaskLeases(deps.db);
   const { taskConcurrency, maxRunningExportsPerUser, webhookConcurrency, webhookDeliveriesPerUser } = deps.config;
-  return new InlineRunner(taskDefinitions, deps, {
+  return new InlineRunner(deps.taskDefinitions, deps, {
     slots: {
       upload: { size: taskConcurrency },
       export: { size: taskConcurrency, perUser: maxRunningExportsPerUser },

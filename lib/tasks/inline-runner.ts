@@ -10,7 +10,7 @@ import { inSpan } from "@/lib/telemetry/spans";
 import { createInlineStep, DEFAULT_RETRY_POLICY, type RetryPolicy, type StepMemory } from "./inline-step";
 import { SlotPool } from "./slot-pool";
 import { executeTask, isRunStopped, RunStoppedError } from "./task-lifecycle";
-import type { QueuedTask, TaskDefinition, TaskDeps, TaskLease, TaskRunner } from "./types";
+import type { QueuedTask, TaskDefinitions, TaskDeps, TaskLease, TaskRunner } from "./types";
 
 interface ActiveTask extends QueuedTask {
   /** Enqueued again while running: run once more when this run ends, as Inngest would. */
@@ -65,7 +65,7 @@ export class InlineRunner implements TaskRunner {
   private readonly notYetDue = new Map<string, { cancel(): void }>();
 
   constructor(
-    private readonly definitions: Record<TaskType, TaskDefinition>,
+    private readonly definitions: TaskDefinitions,
     private readonly deps: TaskDeps,
     private readonly options: InlineRunnerOptions,
   ) {

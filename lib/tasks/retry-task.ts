@@ -1,7 +1,6 @@
 import { conflict, notFound, unprocessable } from "@/lib/api/errors";
 import { findUserTask, requeueFailedTaskWithinCap } from "@/lib/db/tasks";
 import { withinCapOrRefuse } from "./active-task-cap";
-import { taskDefinitions } from "./create-runner";
 import { queueTask } from "./queue-task";
 import type { Task } from "./schemas";
 import { serializeTask } from "./serialize-task";
@@ -16,7 +15,7 @@ export async function retryTask(
   const task = await findUserTask(deps.db, params.userId, params.taskId);
   if (!task) throw notFound("task not found");
   if (task.phase !== "failed") throw conflict(`the task is ${task.phase}; only a failed task can be retried`);
-  const definition = taskDefinitions[task.type];
+  const definition = deps.taskDefinitions[task.type];
   let secrets: Record<string, unknown> | null = null;
   if (definition.prepareRetry) secrets = definition.prepareRetry(task, params.body);
   else if (hasFields(params.body)) throw unprocessable([`body: ${task.type} tasks are retried without a body`]);

@@ -20,6 +20,8 @@ export interface TaskDeps {
   /** Signs the URLs this service issues: uploads, tus tokens, CAR downloads. */
   uploadSigningSecret: string;
   now(): number;
+  /** What each type of task does: the runner runs them, a cancel or a retry asks them. */
+  taskDefinitions: TaskDefinitions;
   /** The runner, for the tasks a task starts (an asset's export to IPFS once it is ready); set once it exists. */
   runner?: TaskRunner;
   /** Set while the inline runner runs a task: its lease, which every write to the task requires. */
@@ -59,6 +61,12 @@ export interface TaskDefinition {
    */
   prepareRetry?(task: TaskRow, body: unknown): Record<string, unknown> | null;
 }
+
+/**
+ * Every type's definition, each from the domain that owns the task (lib/app/task-definitions.ts
+ * gathers them): a type without one does not compile.
+ */
+export type TaskDefinitions = Readonly<Record<TaskType, TaskDefinition>>;
 
 /** What a runner needs to know of a task to queue it. */
 export interface QueuedTask {

@@ -1,11 +1,11 @@
 import { metrics } from "@/lib/metrics/metrics";
 import { conflict, forbidden, notFound, payloadTooLarge } from "@/lib/api/errors";
-import type { App } from "@/lib/app/app";
+import { TUS_PATH, tusUploadUrl, verifyTusToken } from "@/lib/assets/tus-token";
 import { endTusUpload, startTusUpload, tusUploadState } from "@/lib/assets/tus-uploads";
 import type { AssetRow } from "@/lib/db/schema";
 import { UploadTooLargeError } from "@/lib/storage/local-store";
 import { isUuid } from "@/lib/uuid";
-import { TUS_PATH, tusUploadUrl, verifyTusToken } from "./tus-token";
+import type { TusDeps } from "./tus-server";
 
 export interface CheckedTusRequest {
   method: string;
@@ -29,7 +29,7 @@ const TOKEN_REFUSALS = {
  * upload slot (409) — taken at creation, held until the URL expires. A HEAD on an upload that is
  * complete says so, even after its bytes became the asset's file.
  */
-export async function checkTusRequest(app: App, request: Request, origin: string): Promise<CheckedTusRequest> {
+export async function checkTusRequest(app: TusDeps, request: Request, origin: string): Promise<CheckedTusRequest> {
   const { method } = request;
   const url = new URL(request.url);
   const pathId = url.pathname.slice(TUS_PATH.length).replace(/^\//, "");
@@ -59,7 +59,7 @@ export async function checkTusRequest(app: App, request: Request, origin: string
  * tus's answer, completed: `Upload-Expires` on the creation and on every HEAD and PATCH of an unfinished upload, the slot given back when a
  * creation failed or an upload was terminated, and the API's error shape.
  */
-export async function tusAnswer(app: App, request: CheckedTusRequest, response: Response, sentOffset?: string | null): Promise<Response> {
+export async function tusAnswer(app: TusDeps, request: CheckedTusRequest, response: Response, sentOffset?: string | null): Promise<Response> {
   const headers = new Headers(response.headers);
   const received = Number(headers.get("upload-offset")) - Number(sentOffset);
   if (request.method === "PATCH" && response.status === 204 && sentOffset && received > 0) metrics().uploadBytes.inc(received);
@@ -78,7 +78,7 @@ export async function tusAnswer(app: App, request: CheckedTusRequest, response: 
   return new Response(JSON.stringify({ errors: [said] }), { status: response.status, headers });
 }
 
-async function releaseFailedCreation(app: App, assetId: string) {
+async function releaseFailedCreation(app: TusDeps, assetId: string) {
   const state = await tusUploadState(app, assetId).catch(() => undefined);
   if (state && !state.complete) await endTusUpload(app, state.asset);
 }

@@ -1,14 +1,17 @@
 import { Server } from "@tus/server";
 import type { ApiError } from "@/lib/api/errors";
 import { publicOrigin } from "@/lib/api/origin";
-import type { App } from "@/lib/app/app";
+import { TUS_PATH, tusUploadUrl, verifyTusToken } from "@/lib/assets/tus-token";
 import { finishTusUpload } from "@/lib/assets/tus-uploads";
 import { isNamedError } from "@/lib/named-error";
+import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { isUuid } from "@/lib/uuid";
 import { LeaseLocker } from "./lease-locker";
-import { TUS_PATH, tusUploadUrl, verifyTusToken } from "./tus-token";
 
-const servers = new WeakMap<App, Server>();
+/** What a tus upload takes from the app: its last byte queues the asset's upload task. */
+export type TusDeps = TaskDeps & { runner: TaskRunner };
+
+const servers = new WeakMap<TusDeps, Server>();
 
 /** The upload id of a tus request: the last path segment, an asset id (the token is in the query). */
 function uploadIdOf(request: Request): string | undefined {
@@ -26,7 +29,7 @@ function tokenOf(request: Request): string {
  * asset, named by the asset's id), its locks in the database, and its last byte makes the asset
  * `processing`. The route (app/api/asset/upload/tus) checks every request's token first.
  */
-export function tusServerOf(app: App): Server {
+export function tusServerOf(app: TusDeps): Server {
   let server = servers.get(app);
   if (server) return server;
   server = new Server({

@@ -3,7 +3,7 @@ import { z } from "zod";
 import * as exportRoute from "@/app/api/asset/[id]/export/route";
 import * as webhookList from "@/app/api/webhook/route";
 import { notFound, tooManyRequests } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { startMaintenance } from "@/lib/app/maintenance";
 import { newNodeIdentity } from "@/lib/app/node";
 import { claimIdempotencyKey, findIdempotencyKey } from "@/lib/db/idempotency-keys";

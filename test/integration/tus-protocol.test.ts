@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signTusToken } from "@/lib/tus/tus-token";
+import { signTusToken } from "@/lib/assets/tus-token";
 import * as uploadComplete from "@/app/api/asset/[id]/upload-complete/route";
 import * as resumableUpload from "@/app/api/asset/[id]/tus/route";
 import { fixture, getAsset, pollAsset, putUpload, requestUpload } from "../helpers/api";

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { cidOfBytes } from "@/lib/ipfs/file-cid";
-import { digestStream } from "@/lib/media/file-digests";
+import { digestStream } from "@/lib/ipfs/file-digests";
 import { expectedCid } from "../helpers/ipfs-cid";
 
 describe("the asset's CID (DESIGN.md section 17)", () => {

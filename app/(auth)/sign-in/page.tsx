@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { CredentialsForm } from "@/components/auth/credentials-form";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles } from "@/components/ui/styles";
-import { auth, oauthProviders } from "@/lib/auth/next-auth";
+import { auth, oauthProviders } from "@/lib/app/next-auth";
 import { signInWithPassword, signInWithProvider } from "../actions";
 
 export const metadata: Metadata = { title: "Sign in" };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { CredentialsForm } from "@/components/auth/credentials-form";
-import { auth } from "@/lib/auth/next-auth";
+import { auth } from "@/lib/app/next-auth";
 import { signUp } from "../actions";
 
 export const metadata: Metadata = { title: "Sign up" };

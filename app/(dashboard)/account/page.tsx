@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PasswordForm } from "@/components/account/password-form";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
-import { signOutEverywhereAction } from "../actions";
+import { changePasswordAction, signOutEverywhereAction } from "../actions";
 
 export const metadata: Metadata = { title: "Account" };
 
@@ -19,7 +19,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
             Your password was changed. Every other session was signed out.
           </p>
         )}
-        <PasswordForm />
+        <PasswordForm action={changePasswordAction} />
       </section>
       <section aria-labelledby="sessions-heading" className={`${cardStyles} max-w-xl space-y-3`}>
         <h2 id="sessions-heading" className="text-lg font-medium">

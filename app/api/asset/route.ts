@@ -1,6 +1,6 @@
 import { listResponse } from "@/lib/api/list-query";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { assetCountHeaders, assetListQuery, listAssets } from "@/lib/assets/list-assets";
 import { shapeAsset } from "@/lib/assets/response-shape";
 import { listAssetsQuerySchema } from "@/lib/assets/schemas";

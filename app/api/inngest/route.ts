@@ -1,11 +1,11 @@
 import { serve } from "inngest/next";
 import { NextRequest } from "next/server";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/tasks/inngest-client";
 import { functions } from "@/inngest/functions";
 import { notFound } from "@/lib/api/errors";
 import { methods } from "@/lib/api/methods";
 import { readBodyBytes } from "@/lib/api/read-body";
-import { withPublic } from "@/lib/api/with-user";
+import { withPublic } from "@/lib/app/with-user";
 
 /** Inngest sends a run's whole state with each call; its own limit on that state is 32 MiB. */
 const MAX_INNGEST_BODY_BYTES = 32 * 1024 * 1024;

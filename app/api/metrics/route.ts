@@ -1,5 +1,5 @@
 import { methods } from "@/lib/api/methods";
-import { withPublic } from "@/lib/api/with-user";
+import { withPublic } from "@/lib/app/with-user";
 import { checkMetricsToken, scrapeMetrics } from "@/lib/metrics/scrape";
 
 export const dynamic = "force-dynamic";

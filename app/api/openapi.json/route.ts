@@ -1,6 +1,6 @@
 import { openCors, READ_ONLY_CORS_HEADERS, readOnlyPreflight } from "@/lib/api/cors";
 import { methods } from "@/lib/api/methods";
-import { withPublic } from "@/lib/api/with-user";
+import { withPublic } from "@/lib/app/with-user";
 import { openApiDocument } from "@/lib/openapi/document";
 
 /** The OpenAPI document, public and open to every origin, so client generators and viewers can read it. */

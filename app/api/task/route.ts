@@ -1,6 +1,6 @@
 import { listResponse } from "@/lib/api/list-query";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { listTasks } from "@/lib/tasks/list-tasks";
 import { listTasksQuerySchema } from "@/lib/tasks/schemas";
 

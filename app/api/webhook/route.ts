@@ -1,6 +1,6 @@
 import { listResponse, pageQuerySchema } from "@/lib/api/list-query";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/manage-webhooks";
 import { webhookInputSchema } from "@/lib/webhooks/schemas";
 

@@ -8,7 +8,7 @@ import { isNamedError } from "@/lib/named-error";
 import type { ApiError } from "@/lib/api/errors";
 import { getApp } from "@/lib/app/app";
 import { findPlayableAsset } from "@/lib/playback/playable-asset";
-import { playbackUrls } from "@/lib/playback/urls";
+import { playbackUrls } from "@/lib/assets/playback-urls";
 
 /** Deleting the asset or changing its policy must hold at once, so never a cached page. */
 export const dynamic = "force-dynamic";

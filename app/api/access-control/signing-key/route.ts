@@ -2,7 +2,7 @@ import { createSigningKeySchema } from "@/lib/access-control/schemas";
 import { createSigningKey, listSigningKeys } from "@/lib/access-control/signing-keys";
 import { listResponse, pageQuerySchema } from "@/lib/api/list-query";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withUser({ query: pageQuerySchema }, async (ctx) =>

@@ -1,7 +1,7 @@
 import { notFound } from "@/lib/api/errors";
 import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { deleteAsset } from "@/lib/assets/delete-asset";
 import { shapeAsset } from "@/lib/assets/response-shape";
 import { updateAssetSchema } from "@/lib/assets/schemas";

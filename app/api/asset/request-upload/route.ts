@@ -1,5 +1,5 @@
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { createUpload } from "@/lib/assets/create-upload";
 import { shapeAsset } from "@/lib/assets/response-shape";
 import { requestUploadSchema } from "@/lib/assets/schemas";

@@ -3,8 +3,8 @@ import { clientAddress } from "@/lib/api/client-address";
 import { tooManyRequests } from "@/lib/api/errors";
 import { methods } from "@/lib/api/methods";
 import { readBodyBytes } from "@/lib/api/read-body";
-import { withPublic } from "@/lib/api/with-user";
-import { handlers } from "@/lib/auth/next-auth";
+import { withPublic } from "@/lib/app/with-user";
+import { handlers } from "@/lib/app/next-auth";
 import { checkSignIn, retryMessage } from "@/lib/auth/sign-in-throttle";
 
 /** Auth.js's forms carry an email, a password and a few tokens; nothing near this size. */

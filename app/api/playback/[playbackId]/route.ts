@@ -1,6 +1,6 @@
 import { openCors, readOnlyPreflight, READ_ONLY_CORS_HEADERS } from "@/lib/api/cors";
 import { methods } from "@/lib/api/methods";
-import { withPublic } from "@/lib/api/with-user";
+import { withPublic } from "@/lib/app/with-user";
 import { openPlayback } from "@/lib/playback/open-playback";
 import { playbackInfo } from "@/lib/playback/playback-info";
 

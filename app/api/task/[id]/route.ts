@@ -1,7 +1,7 @@
 import { notFound } from "@/lib/api/errors";
 import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { findUserTask } from "@/lib/db/tasks";
 import { serializeTask } from "@/lib/tasks/serialize-task";
 

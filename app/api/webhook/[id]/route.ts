@@ -1,6 +1,6 @@
 import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { deleteWebhook, getWebhook, updateWebhook } from "@/lib/webhooks/manage-webhooks";
 import { webhookInputSchema, webhookPatchSchema } from "@/lib/webhooks/schemas";
 

@@ -4,7 +4,7 @@ import { methods } from "@/lib/api/methods";
 import { parseJsonText } from "@/lib/api/parse";
 import { readBodyText } from "@/lib/api/read-body";
 import { presentedSecret, secretsEqual } from "@/lib/api/shared-secret";
-import { withPublic } from "@/lib/api/with-user";
+import { withPublic } from "@/lib/app/with-user";
 import { handleStorageNotification } from "@/lib/assets/handle-storage-notification";
 
 /**

@@ -1,5 +1,5 @@
 import { idParam } from "@/lib/api/ids";
-import { mediaRoute } from "@/lib/api/media-route";
+import { mediaRoute } from "@/lib/app/media-route";
 import { openAssetCar } from "@/lib/assets/open-car";
 
 /** Pages Router, not App Router: see mediaRoute. */

@@ -1,4 +1,4 @@
-import { mediaRoute } from "@/lib/api/media-route";
+import { mediaRoute } from "@/lib/app/media-route";
 import { openHlsPlaylist } from "@/lib/playback/hls-files";
 
 /** Pages Router, not App Router: see mediaRoute. */

@@ -1,4 +1,4 @@
-import { mediaRoute } from "@/lib/api/media-route";
+import { mediaRoute } from "@/lib/app/media-route";
 import { openPlaybackFile } from "@/lib/playback/playback-file";
 
 /** Pages Router, not App Router: see mediaRoute. */

@@ -1,6 +1,6 @@
 import { notFound } from "@/lib/api/errors";
 import { idParam } from "@/lib/api/ids";
-import { mediaRoute } from "@/lib/api/media-route";
+import { mediaRoute } from "@/lib/app/media-route";
 import { openLocalDownload } from "@/lib/assets/open-local-download";
 import { isLocalStore } from "@/lib/storage/local-store";
 

@@ -2,7 +2,7 @@ import { signingKeyPatchSchema } from "@/lib/access-control/schemas";
 import { deleteSigningKey, getSigningKey, updateSigningKey } from "@/lib/access-control/signing-keys";
 import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 
 /** PATCH and DELETE answer 204, the only success Livepeer's SDK accepts for them. */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

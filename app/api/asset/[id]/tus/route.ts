@@ -1,6 +1,6 @@
 import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { resumableUploadOf } from "@/lib/assets/resumable-upload";
 
 /** The tus endpoint (and upload URL) of the caller's waiting asset, to resume its upload from any browser. */

@@ -1,6 +1,6 @@
 import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { reportUploadComplete } from "@/lib/assets/report-upload-complete";
 import { shapeAsset } from "@/lib/assets/response-shape";
 import { assetUrlContext, serializeAsset } from "@/lib/assets/serialize-asset";

@@ -1,5 +1,5 @@
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { createImport } from "@/lib/assets/create-import";
 import { shapeAsset } from "@/lib/assets/response-shape";
 import { importAssetSchema } from "@/lib/assets/schemas";

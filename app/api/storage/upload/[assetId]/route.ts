@@ -4,7 +4,7 @@ import { openCors, preflight } from "@/lib/api/cors";
 import { notFound } from "@/lib/api/errors";
 import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
-import { withPublic } from "@/lib/api/with-user";
+import { withPublic } from "@/lib/app/with-user";
 import { receiveLocalUpload } from "@/lib/assets/receive-local-upload";
 import type { UploadReceived } from "@/lib/assets/schemas";
 import { isLocalStore } from "@/lib/storage/local-store";

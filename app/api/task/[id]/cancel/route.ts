@@ -1,6 +1,6 @@
 import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import type { TaskEnvelope } from "@/lib/tasks/schemas";
 import { cancelTask } from "@/lib/tasks/cancel-task";
 

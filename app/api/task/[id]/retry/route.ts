@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import type { TaskEnvelope } from "@/lib/tasks/schemas";
 import { retryTask } from "@/lib/tasks/retry-task";
 

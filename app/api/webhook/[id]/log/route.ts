@@ -1,7 +1,7 @@
 import { idParam } from "@/lib/api/ids";
 import { listResponse, pageQuerySchema } from "@/lib/api/list-query";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { listLogs } from "@/lib/webhooks/webhook-logs";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

@@ -1,6 +1,6 @@
 import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { sendTestEvent } from "@/lib/webhooks/webhook-logs";
 
 /** Sends a `webhook.test` event now and answers with the attempt's log. */

@@ -1,5 +1,5 @@
 import { methods } from "@/lib/api/methods";
-import { withPublic } from "@/lib/api/with-user";
+import { withPublic } from "@/lib/app/with-user";
 import { checkTusRequest, tusAnswer } from "@/lib/tus/tus-request";
 import { tusServerOf } from "@/lib/tus/tus-server";
 

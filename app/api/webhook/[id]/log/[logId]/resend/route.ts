@@ -1,6 +1,6 @@
 import { idParam } from "@/lib/api/ids";
 import { methods } from "@/lib/api/methods";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/app/with-user";
 import { resendLog } from "@/lib/webhooks/webhook-logs";
 
 /** Sends the event again now (within the 10 s delivery limit) and answers with the new attempt's log. */

@@ -1,8 +1,8 @@
 import type { InngestConfig } from "@/lib/config/config";
 import { listTasksWaitingSince, type WaitingTask } from "@/lib/db/tasks";
 import { log } from "@/lib/log/log";
-import type { QueuedTask, TaskDeps, TaskRunner } from "@/lib/tasks/types";
-import { createEventClient, taskEvents } from "./client";
+import type { QueuedTask, TaskDeps, TaskRunner } from "./types";
+import { createEventClient, taskEvents } from "./inngest-client";
 
 /** A task queued this long ago that has not started is handed over again. */
 const HAND_OVER_AGAIN_AFTER_MS = 2 * 60_000;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
-import { cidOfStream } from "@/lib/ipfs/file-cid";
+import { cidOfStream } from "./file-cid";
 
 export interface FileDigests {
   sha256: string;

@@ -1,8 +1,8 @@
 import { openCors, readOnlyPreflight, READ_ONLY_CORS_HEADERS } from "@/lib/api/cors";
+import { methods } from "@/lib/api/methods";
+import { servedWithContentLength } from "@/lib/api/node-adapter";
+import { rangeResponse } from "@/lib/api/range-response";
 import type { MediaBytes } from "@/lib/storage/types";
-import { methods } from "./methods";
-import { servedWithContentLength } from "./node-adapter";
-import { rangeResponse } from "./range-response";
 import { withPublic, type PublicHandlerContext } from "./with-user";
 
 /**

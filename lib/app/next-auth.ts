@@ -3,12 +3,12 @@ import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
 import { clientAddress } from "@/lib/api/client-address";
-import { getApp, type App } from "@/lib/app/app";
-import { findOrCreateUser } from "./ensure-user";
-import { checkCredentials, credentialsSchema } from "./credentials";
-import { activeSessionUser, endSession, startSession } from "./sessions";
-import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle";
+import { checkCredentials, credentialsSchema } from "@/lib/auth/credentials";
+import { findOrCreateUser } from "@/lib/auth/ensure-user";
+import { activeSessionUser, endSession, startSession } from "@/lib/auth/sessions";
+import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "@/lib/auth/sign-in-throttle";
 import { log } from "@/lib/log/log";
+import { getApp, type App } from "./app";
 
 export const SIGN_IN_PATH = "/sign-in";
 

@@ -1,4 +1,4 @@
-import { isTaskError, TaskError } from "@/lib/tasks/types";
+import { isTaskError, TaskError } from "./types";
 
 const REDACTED = "(redacted)";
 /** Shorter values would blank out ordinary words of a message. */

@@ -1,5 +1,10 @@
 import type { z } from "zod";
-import { getApp, type App } from "@/lib/app/app";
+import { withinDatabaseDeadline } from "@/lib/api/database-deadline";
+import { errorResponse } from "@/lib/api/errors";
+import type { RawParams, RouteHandler } from "@/lib/api/methods";
+import { publicOrigin } from "@/lib/api/origin";
+import { parseJsonText, parseQuery } from "@/lib/api/parse";
+import { readBodyText } from "@/lib/api/read-body";
 import { authenticateRequest, type Caller } from "@/lib/auth/authenticate-request";
 import { answerIdempotently } from "@/lib/idempotency/answer-idempotently";
 import { readIdempotencyKey, requestFingerprint } from "@/lib/idempotency/idempotency-key";
@@ -8,21 +13,9 @@ import { log } from "@/lib/log/log";
 import { requestIdFrom, withRequestId } from "@/lib/log/request-context";
 import { metrics } from "@/lib/metrics/metrics";
 import { routeTemplate } from "@/lib/metrics/route-template";
-import { withinDatabaseDeadline } from "./database-deadline";
-import { errorResponse } from "./errors";
-import { publicOrigin } from "./origin";
-import { parseJsonText, parseQuery } from "./parse";
-import { readBodyText } from "./read-body";
+import { getApp, type App } from "./app";
 
 type RouteParams = Record<string, string>;
-/** What Next.js passes: catch-all segments arrive as arrays. */
-type RawParams = Record<string, string | string[] | undefined>;
-
-export interface RouteContext {
-  params: Promise<RawParams> | Promise<RouteParams>;
-}
-
-export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
 export interface RouteOptions<B extends z.ZodType, Q extends z.ZodType> {
   /** The JSON body's schema; the body is read within MAX_JSON_BODY_BYTES, then validated (422). */

@@ -1,0 +1,13 @@
+import { processUploadTask } from "@/lib/assets/process-upload";
+import { exportTask } from "@/lib/export/export-task";
+import { unpinTask } from "@/lib/export/unpin-task";
+import type { TaskDefinitions } from "@/lib/tasks/types";
+import { deliverWebhookTask } from "@/lib/webhooks/deliver-webhook-task";
+
+/** The task of each type, from the domain that owns it; the app hands them to lib/tasks. */
+export const taskDefinitions: TaskDefinitions = {
+  upload: processUploadTask,
+  export: exportTask,
+  webhook: deliverWebhookTask,
+  unpin: unpinTask,
+};
