@@ -12,6 +12,7 @@ import { api, ApiRequestError, dataOf, messagesOf } from "@/lib/client/api";
 import { plainAsset } from "@/lib/client/assets";
 import { playbackUrls } from "@/lib/assets/playback-urls";
 import { AssetFacts } from "./asset-facts";
+import { AssetName } from "./asset-name";
 import { DeleteAsset } from "./delete-asset";
 import { ExportForm } from "./export-form";
 import { FailedAsset } from "./failed-asset";
@@ -82,10 +83,9 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
         <Link href="/assets" className="text-sm text-indigo-700 hover:underline">
           ← Assets
         </Link>
-        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h1 className="min-w-0 break-words text-2xl font-semibold">{asset.name}</h1>
+        <AssetName asset={asset} onRenamed={setAsset}>
           <StatusBadge status={asset.status} />
-        </div>
+        </AssetName>
       </div>
       <ErrorAlert messages={errors} />
       {failed && <FailedAsset asset={asset} />}
@@ -111,7 +111,7 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
             <AssetFacts asset={asset} />
             {!failed && <PlaybackPolicy asset={asset} onChanged={setAsset} />}
             <div className="mt-6 border-t border-slate-200 pt-4">
-              <DeleteAsset assetId={asset.id} name={asset.name} />
+              <DeleteAsset asset={asset} />
             </div>
           </section>
         </div>

@@ -11,11 +11,22 @@ export function AssetFacts({ asset }: { asset: Asset }) {
   const ipfs = asset.storage?.ipfs;
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+      <Fact term="Asset id" wide>
+        <span className="flex flex-wrap items-center gap-2">
+          <code className="break-all" data-testid="asset-id">
+            {asset.id}
+          </code>
+          <CopyButton text={asset.id} label="Copy asset id" />
+        </span>
+      </Fact>
       <Fact term="Created">{formatTime(asset.createdAt)}</Fact>
       {/* Only a ready asset plays: elsewhere the id would promise what it cannot do. */}
       {asset.status === "ready" && (
         <Fact term="Playback id">
-          <code>{asset.playbackId}</code>
+          <span className="flex flex-wrap items-center gap-2">
+            <code>{asset.playbackId}</code>
+            <CopyButton text={asset.playbackId} label="Copy playback id" />
+          </span>
         </Fact>
       )}
       {/* A failed asset's size is stated with its reason. */}

@@ -7,13 +7,14 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { inputStyles, labelStyles } from "@/components/ui/styles";
+import { buttonStyles, inputStyles, labelStyles } from "@/components/ui/styles";
 import type { Asset } from "@/lib/assets/schemas";
 import type { ListTotal } from "@/lib/client/api";
 import { formatBytes, formatDuration } from "@/lib/client/format";
 import { usePagedList } from "@/lib/client/use-paged-list";
 import { useUrlQuery } from "@/lib/client/use-url-query";
 import { BulkDelete } from "./bulk-delete";
+import { BulkExportForm } from "./bulk-export";
 import { Poster, posterUrlOf } from "./poster";
 import { checkboxStyles, type Selection, useSelection } from "./use-selection";
 
@@ -81,7 +82,8 @@ function describeTotal(total: ListTotal, filtered: boolean): string {
 // Checkbox, poster, name, status, duration, size, created: one grid for the header and the rows.
 const columns = "lg:grid-cols-[1.25rem_4rem_minmax(0,1fr)_6.5rem_4.5rem_5.5rem_8rem]";
 
-export function AssetList() {
+/** `serverPinning`: the server has pinning credentials of its own (PINATA_JWT) for IPFS exports. */
+export function AssetList({ serverPinning }: { serverPinning: boolean }) {
   const id = useId();
   const query = useAssetQuery();
   const { sort, status, search } = query;
@@ -183,6 +185,7 @@ export function AssetList() {
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
             <SelectionBar
               selection={selection}
+              serverPinning={serverPinning}
               onDeleted={(failed) => {
                 selection.replace(failed);
                 refresh();
@@ -222,25 +225,54 @@ export function AssetList() {
   );
 }
 
-function SelectionBar({ selection, onDeleted }: { selection: Selection; onDeleted(failed: Asset[]): void }) {
+function SelectionBar({
+  selection,
+  serverPinning,
+  onDeleted,
+}: {
+  selection: Selection;
+  serverPinning: boolean;
+  onDeleted(failed: Asset[]): void;
+}) {
   const { selected, all, some } = selection;
+  const [exporting, setExporting] = useState(false);
+  const exportId = useId();
   return (
-    <div className="flex flex-wrap items-start justify-between gap-2 border-b border-slate-200 px-3 py-2">
-      <label className="mt-2 inline-flex items-center gap-3 text-sm text-slate-700">
-        <input
-          type="checkbox"
-          checked={all}
-          ref={(input) => {
-            if (input) input.indeterminate = some && !all;
-          }}
-          onChange={(event) => selection.selectAll(event.target.checked)}
-          className={checkboxStyles}
-        />
-        Select all on this page
-        {some && <span className="text-slate-500">({selected.length} selected)</span>}
-      </label>
-      <BulkDelete selected={selected} onDeleted={onDeleted} />
-    </div>
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-2 border-b border-slate-200 px-3 py-2">
+        <label className="mt-2 inline-flex items-center gap-3 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={all}
+            ref={(input) => {
+              if (input) input.indeterminate = some && !all;
+            }}
+            onChange={(event) => selection.selectAll(event.target.checked)}
+            className={checkboxStyles}
+          />
+          Select all on this page
+          {some && <span className="text-slate-500">({selected.length} selected)</span>}
+        </label>
+        <div className="flex flex-wrap items-start gap-2">
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            disabled={!some}
+            aria-expanded={exporting && some}
+            aria-controls={exporting && some ? exportId : undefined}
+            onClick={() => setExporting(!exporting)}
+          >
+            Export selected
+          </button>
+          <BulkDelete selected={selected} onDeleted={onDeleted} />
+        </div>
+      </div>
+      {exporting && some && (
+        <div id={exportId}>
+          <BulkExportForm selected={selected} serverPinning={serverPinning} />
+        </div>
+      )}
+    </>
   );
 }
 

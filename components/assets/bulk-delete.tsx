@@ -4,30 +4,15 @@ import { useState } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles } from "@/components/ui/styles";
 import type { Asset } from "@/lib/assets/schemas";
-import { api, dataOf, messagesOf } from "@/lib/client/api";
+import { api, dataOf } from "@/lib/client/api";
+import { usePendingRequest } from "@/lib/client/use-pending-request";
 import { dangerOutline } from "./delete-asset";
-
-const countOf = (count: number) => (count === 1 ? "1 asset" : `${count} assets`);
+import { countOf, describeBulkFailure, forEachAsset, SomeAssetsFailed } from "./each-asset";
 
 /**
- * Deletes each asset with its own request, all of them tried: the ones that fail stay selected,
- * each with its reason.
+ * "Delete selected" for the assets ticked on this page, with one confirmation naming how many.
+ * Each asset is its own request, all of them tried: the ones that fail stay selected, each with its reason.
  */
-async function deleteEach(assets: Asset[]): Promise<{ failed: Asset[]; messages: string[] }> {
-  const results = await Promise.allSettled(
-    assets.map((asset) => dataOf(api.DELETE("/api/asset/{id}", { params: { path: { id: asset.id } } }))),
-  );
-  const failed: Asset[] = [];
-  const messages: string[] = [];
-  results.forEach((result, index) => {
-    if (result.status === "fulfilled") return;
-    failed.push(assets[index]);
-    messages.push(`“${assets[index].name}”: ${messagesOf(result.reason).join(" ")}`);
-  });
-  return { failed, messages };
-}
-
-/** "Delete selected" for the assets ticked on this page, with one confirmation naming how many. */
 export function BulkDelete({
   selected,
   onDeleted,
@@ -37,18 +22,17 @@ export function BulkDelete({
   onDeleted(failed: Asset[]): void;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { busy, errors, run } = usePendingRequest();
 
-  async function remove() {
-    setBusy(true);
-    setErrors([]);
-    const { failed, messages } = await deleteEach(selected);
-    setBusy(false);
-    setConfirming(false);
-    setErrors(messages);
-    onDeleted(failed);
-  }
+  const remove = () =>
+    run(async () => {
+      const { failed, messages } = await forEachAsset(selected, (asset) =>
+        dataOf(api.DELETE("/api/asset/{id}", { params: { path: { id: asset.id } } })),
+      );
+      setConfirming(false);
+      onDeleted(failed);
+      if (messages.length > 0) throw new SomeAssetsFailed(messages);
+    }, describeBulkFailure);
 
   return (
     <div className="space-y-2">

@@ -75,33 +75,36 @@ function Outputs({ task }: { task: Task }) {
   const custom = output?.export?.custom;
   if (!ipfs && !custom && output?.upload?.size === undefined) return null;
   return (
-    <dl className="space-y-2 rounded-md bg-slate-50 p-3 text-sm">
-      {ipfs && (
-        <>
-          {ipfs.verified && (
-            <p className="text-xs font-medium text-green-700" title="The pinning service's CIDs are the ones computed here from the file and the metadata">
-              ✓ Verified: the pinned CIDs match the file
-            </p>
-          )}
-          <OutputLink term="Video on IPFS" url={ipfs.videoFileUrl} gatewayUrl={ipfs.videoFileGatewayUrl} />
-          <OutputLink term="NFT metadata on IPFS" url={ipfs.nftMetadataUrl} gatewayUrl={ipfs.nftMetadataGatewayUrl} />
-        </>
+    // The verified note sits before the list: a <dl> holds only its terms and their descriptions.
+    <div className="space-y-2 rounded-md bg-slate-50 p-3 text-sm">
+      {ipfs?.verified && (
+        <p className="text-xs font-medium text-green-700" title="The pinning service's CIDs are the ones computed here from the file and the metadata">
+          ✓ Verified: the pinned CIDs match the file
+        </p>
       )}
-      {custom && (
-        <div>
-          <dt className="font-medium text-slate-700">Custom URL</dt>
-          <dd className="break-all text-slate-600">
-            {custom.method} {custom.url} answered {custom.status}
-          </dd>
-        </div>
-      )}
-      {output?.upload?.size !== undefined && (
-        <div>
-          <dt className="font-medium text-slate-700">Checked file</dt>
-          <dd className="text-slate-600">{formatBytes(output.upload.size)}</dd>
-        </div>
-      )}
-    </dl>
+      <dl className="space-y-2">
+        {ipfs && (
+          <>
+            <OutputLink term="Video on IPFS" url={ipfs.videoFileUrl} gatewayUrl={ipfs.videoFileGatewayUrl} />
+            <OutputLink term="NFT metadata on IPFS" url={ipfs.nftMetadataUrl} gatewayUrl={ipfs.nftMetadataGatewayUrl} />
+          </>
+        )}
+        {custom && (
+          <div>
+            <dt className="font-medium text-slate-700">Custom URL</dt>
+            <dd className="break-all text-slate-600">
+              {custom.method} {custom.url} answered {custom.status}
+            </dd>
+          </div>
+        )}
+        {output?.upload?.size !== undefined && (
+          <div>
+            <dt className="font-medium text-slate-700">Checked file</dt>
+            <dd className="text-slate-600">{formatBytes(output.upload.size)}</dd>
+          </div>
+        )}
+      </dl>
+    </div>
   );
 }
 
