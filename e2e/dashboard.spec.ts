@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { moovInTheMiddle } from "../test/helpers/mp4-layout";
 import {
   createApiKey,
   doubles,
   dropFiles,
   failReceiver,
   media,
-  mediaPath,
   navLink,
   progressOf,
   releaseReceiver,
@@ -14,6 +14,7 @@ import {
   stallReceiver,
   uniqueEmail,
 } from "./support/dashboard";
+import { paddedMp4 } from "./support/padded-mp4";
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
@@ -154,12 +155,13 @@ test("sign up, create a key, upload, play, export to a custom URL and IPFS, and 
   expect(second.map((r) => r.complete)).toEqual([true, true]);
   expect(second[1]).toMatchObject({ sha256: sha256(bytes), headers: { "x-e2e": "from the dashboard" } });
 
-  // A file the service rejects, chosen with the keyboard through the file picker: the reason is shown.
+  // A file the service rejects, chosen with the keyboard through the file picker: the reason is shown. Its
+  // moov lies beyond the first and last MiB, which is all the browser's own check reads, so the service judges it.
   await navLink(page, "Assets").click();
   await page.getByRole("button", { name: "Drop videos here, or click to choose files" }).focus();
   const chooser = page.waitForEvent("filechooser");
   await page.keyboard.press("Enter");
-  await (await chooser).setFiles(mediaPath("hevc-aac.mp4"));
+  await (await chooser).setFiles({ name: "hevc-aac.mp4", mimeType: "video/mp4", buffer: moovInTheMiddle(media("hevc-aac.mp4")) });
   const rejected = page.locator("li[data-asset-id]", { hasText: "hevc-aac.mp4" });
   await expect(rejected.locator("[data-status]")).toHaveText("failed");
   await expect(rejected).toContainText("unsupported video codec hevc (hvc1); only H.264 is accepted");
@@ -209,7 +211,7 @@ test("uploads show speed, warn before leaving, can be cancelled and retried", as
   // Chromium only asks before unloading a page the user has interacted with.
   await page.getByRole("heading", { name: "Assets", level: 1 }).click();
 
-  await dropFiles(page, [{ name: "slow.mp4", bytes: randomBytes(4 * 1024 * 1024) }]);
+  await dropFiles(page, [{ name: "slow.mp4", bytes: paddedMp4(4 * 1024 * 1024) }]);
   const bar = page.getByRole("progressbar", { name: "Upload of slow.mp4" });
   await expect(page.getByTestId("upload-speed")).toHaveText(/\d.* (KB|MB)\/s$/);
   expect(Number(await bar.getAttribute("aria-valuenow"))).toBeLessThan(100);
@@ -231,7 +233,6 @@ test("uploads show speed, warn before leaving, can be cancelled and retried", as
   await throttle(-1);
   await page.getByRole("button", { name: "Retry upload of slow.mp4" }).click();
   await expect(bar).toHaveAttribute("aria-valuenow", "100");
-  await expect(assetRow.locator("[data-status]")).toHaveText("failed");
-  await expect(assetRow).toContainText("not an MP4 file");
+  await expect(assetRow.locator("[data-status]")).toHaveText("ready");
   await expect(assetRow).toHaveCount(1);
 });

@@ -24,6 +24,9 @@ ff "${video[@]}" "${audio[@]}" "${common[@]}" -c:v libvpx-vp9 -b:v 200k -deadlin
   -c:a libopus -b:a 48k -ac 1 "$out/vp9-opus.webm"
 ff "${video[@]}" "${audio[@]}" "${common[@]}" "${x264[@]}" -c:a libmp3lame -b:a 64k -ac 1 -ar 44100 \
   -movflags +faststart "$out/h264-mp3.mp4"
+# QuickTime (brand `qt  `) with uncompressed sound, as screen recorders and cameras write it; must be rejected.
+ff "${video[@]}" "${audio[@]}" "${common[@]}" "${x264[@]}" -c:a pcm_s16le -ac 1 -ar 44100 \
+  -movflags +faststart "$out/h264-pcm.mov"
 
 [[ -f "$out/random.bin" ]] || head -c 65536 /dev/urandom > "$out/random.bin"
 
@@ -56,7 +59,7 @@ check_order() { # file, which of moov/mdat must come first
 check_order "$out/h264-aac.mp4" moov
 check_order "$out/h264-aac-moov-end.mp4" mdat
 
-for f in "$out"/*.mp4 "$out"/*.webm "$out"/*.bin; do
+for f in "$out"/*.mp4 "$out"/*.mov "$out"/*.webm "$out"/*.bin; do
   printf '%8d  %s\n' "$(stat -c %s "$f")" "$(basename "$f")"
 done
 echo "h264-aac-moov-end.mp4 boxes: $(top_level_boxes "$out/h264-aac-moov-end.mp4")"

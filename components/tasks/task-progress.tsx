@@ -1,7 +1,7 @@
 "use client";
 
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { formatBytes } from "@/lib/client/format";
+import { formatBytes, formatSecondsLeft } from "@/lib/client/format";
 import { useTransferRate } from "@/lib/client/transfer-rate";
 import type { Task } from "@/lib/tasks/schemas";
 
@@ -33,10 +33,4 @@ export function TaskProgress({ task, label, totalBytes }: { task: Task; label: s
       </p>
     </div>
   );
-}
-
-function formatSecondsLeft(seconds: number): string {
-  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  return `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
 }

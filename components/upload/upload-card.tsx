@@ -2,9 +2,10 @@
 
 import { useEffect } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { formatBytes } from "@/lib/client/format";
+import { formatBytes, formatSecondsLeft } from "@/lib/client/format";
+import { transferRate } from "@/lib/client/transfer-rate";
 import { UploadActions } from "./upload-actions";
-import { percentOf, progressOf, type UploadItem } from "./upload-items";
+import { isRefused, percentOf, progressOf, type UploadItem } from "./upload-items";
 import { useUploads } from "./upload-provider";
 import { UploadStatusText } from "./upload-status-text";
 
@@ -19,9 +20,7 @@ const TONES = {
 
 export function UploadCard({ item }: { item: UploadItem }) {
   const { dismiss } = useUploads();
-  const tone =
-    item.phase === "failed" || item.phase === "stopped" ? "red" : item.phase === "ready" ? "green" : "indigo";
-  const percent = progressOf(item);
+  const tone = isRefused(item) || item.phase === "stopped" ? "red" : item.phase === "ready" ? "green" : "indigo";
 
   useEffect(() => {
     if (item.phase !== "ready") return;
@@ -37,20 +36,33 @@ export function UploadCard({ item }: { item: UploadItem }) {
         </p>
         <UploadActions item={item} />
       </div>
-      <div className="mt-2">
-        <ProgressBar value={percent / 100} label={`Upload of ${item.name}`} tone={tone} />
-      </div>
-      <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
-        <span>{percent}%</span>
-        <span>
-          {formatBytes(Math.min(item.loaded, item.size))} of {formatBytes(item.size)}
-        </span>
-        {item.phase === "uploading" && item.bytesPerSecond > 0 && (
-          <span data-testid="upload-speed">{formatBytes(item.bytesPerSecond)}/s</span>
-        )}
-        {item.resumedAt !== undefined && <span>resumed at {percentOf(item.resumedAt, item.size)}%</span>}
-      </p>
+      {/* Refused before sending: there is no transfer to show, only the reason. */}
+      {item.phase !== "refused" && (
+        <>
+          <div className="mt-2">
+            <ProgressBar value={progressOf(item) / 100} label={`Upload of ${item.name}`} tone={tone} />
+          </div>
+          <TransferFigures item={item} />
+        </>
+      )}
       <UploadStatusText item={item} />
     </li>
+  );
+}
+
+/** Percent, bytes sent of the file's size, and while sending its speed and time left. */
+function TransferFigures({ item }: { item: UploadItem }) {
+  const sent = Math.min(item.loaded, item.size);
+  const rate = item.phase === "uploading" ? transferRate(sent, item.size, item.bytesPerSecond) : undefined;
+  return (
+    <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
+      <span>{progressOf(item)}%</span>
+      <span>
+        {formatBytes(sent)} of {formatBytes(item.size)}
+      </span>
+      {rate?.bytesPerSecond !== undefined && <span data-testid="upload-speed">{formatBytes(rate.bytesPerSecond)}/s</span>}
+      {rate?.secondsLeft !== undefined && <span data-testid="upload-time-left">{formatSecondsLeft(rate.secondsLeft)} left</span>}
+      {item.resumedAt !== undefined && <span>resumed at {percentOf(item.resumedAt, item.size)}%</span>}
+    </p>
   );
 }

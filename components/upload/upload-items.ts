@@ -10,7 +10,7 @@ export interface UploadItem extends UploadState {
   file?: File;
 }
 
-const FINISHED: UploadPhase[] = ["ready", "failed", "cancelled"];
+const FINISHED: UploadPhase[] = ["ready", "failed", "refused", "cancelled"];
 const SENDING: UploadPhase[] = ["preparing", "uploading", "retrying", "offline"];
 /** Phases in which the upload can still be cancelled (its asset is deleted). */
 const CANCELLABLE: UploadPhase[] = [
@@ -23,6 +23,8 @@ const CANCELLABLE: UploadPhase[] = [
   "stopped",
 ];
 
+/** Refused by the service's check, or by the browser's before anything was sent. */
+export const isRefused = (item: UploadItem) => item.phase === "failed" || item.phase === "refused";
 export const isFinished = (item: UploadItem) => FINISHED.includes(item.phase);
 export const isSending = (item: UploadItem) => SENDING.includes(item.phase);
 export const isCancellable = (item: UploadItem) => CANCELLABLE.includes(item.phase);

@@ -1,10 +1,10 @@
 import Link from "next/link";
-import type { UploadItem } from "./upload-items";
+import { isRefused, type UploadItem } from "./upload-items";
 
 /** What is happening to the upload, in words; announced as it changes. */
 export function UploadStatusText({ item }: { item: UploadItem }) {
   const red =
-    item.phase === "failed" || item.phase === "stopped" || (item.phase === "interrupted" && item.messages.length > 0);
+    isRefused(item) || item.phase === "stopped" || (item.phase === "interrupted" && item.messages.length > 0);
   return (
     <p aria-live="polite" className={`mt-1 text-xs ${red ? "text-red-700" : "text-slate-700"}`}>
       <StatusWords item={item} />
@@ -42,6 +42,8 @@ function StatusWords({ item }: { item: UploadItem }) {
       );
     case "failed":
       return `Failed: ${reasons}`;
+    case "refused":
+      return `Not uploaded: ${reasons}`;
     case "stopped":
       return `Upload stopped: ${reasons}`;
     case "cancelled":

@@ -15,7 +15,7 @@ export async function uploadAsset(
   name: string,
   fixture: string | Buffer,
   settled: "ready" | "failed" = "ready",
-): Promise<{ id: string; playbackId: string; size?: number; downloadUrl?: string }> {
+): Promise<{ id: string; playbackId: string; size?: number; downloadUrl?: string; errorMessage?: string }> {
   const created = await page.request.post("/api/asset/request-upload", { headers: origin(page), data: { name } });
   expect(created.status()).toBe(200);
   const { url, asset } = await created.json();

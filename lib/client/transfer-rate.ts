@@ -21,11 +21,15 @@ function observe(key: string, progress: number, totalBytes: number): void {
     entry = { meter: new SpeedMeter(), progress, rate: { bytesDone } };
     meters.set(key, entry);
   }
-  const bytesPerSecond = entry.meter.sample(bytesDone);
   entry.progress = progress;
-  entry.rate =
-    bytesPerSecond > 0 ? { bytesDone, bytesPerSecond, secondsLeft: (totalBytes - bytesDone) / bytesPerSecond } : { bytesDone };
+  entry.rate = transferRate(bytesDone, totalBytes, entry.meter.sample(bytesDone));
   for (const listener of listeners) listener();
+}
+
+/** Bytes done, speed and time left of a transfer of `totalBytes` going at `bytesPerSecond` (0 while not known). */
+export function transferRate(bytesDone: number, totalBytes: number, bytesPerSecond: number): TransferRate {
+  if (!(bytesPerSecond > 0)) return { bytesDone };
+  return { bytesDone, bytesPerSecond, secondsLeft: Math.max(0, totalBytes - bytesDone) / bytesPerSecond };
 }
 
 function subscribe(listener: () => void): () => void {

@@ -9,6 +9,8 @@ import { uploadFingerprint } from "./upload-fingerprint";
 
 export type UploadPhase =
   | "preparing"
+  /** The browser's check found what the service would refuse: nothing was sent. */
+  | "refused"
   | "uploading"
   | "paused"
   /** A request failed; it is tried again after a while. */
@@ -31,7 +33,7 @@ export interface UploadState {
   loaded: number;
   bytesPerSecond: number;
   assetId?: string;
-  /** Why sending stopped, or why the asset failed its check. */
+  /** Why sending stopped, or why the file was refused (by the browser's check or the service's). */
   messages: string[];
   /** The server's offset when the upload last went on from where it had stopped. */
   resumedAt?: number;
@@ -54,7 +56,8 @@ export interface UploadTarget {
 }
 
 /**
- * Uploads one file through tus and follows its asset to `ready` or `failed`. A file uploaded
+ * Uploads one file through tus and follows its asset to `ready` or `failed`, unless the browser's
+ * check (pre-upload-check, loaded only then) finds it would be refused. A file uploaded
  * before (see saved-uploads) is resumed on the same asset from the server's offset, as is the
  * upload of a waiting asset given as `resuming` (see prepareAssetResume).
  */
@@ -107,6 +110,10 @@ export function startUploadSession(
         return undefined;
       }
     }
+    // Checked before an asset is made for it: a file dropped by mistake costs no request at all.
+    const refusal = await (await import("./pre-upload-check")).refusalOf(file);
+    if (refusal) report({ phase: "refused", messages: [refusal] });
+    if (refusal || cancelled) return undefined;
     const created = await requestUpload(file.name);
     return { assetId: created.asset.id, expiresAt: created.expiresAt, transfer: { endpoint: created.tusEndpoint } };
   };

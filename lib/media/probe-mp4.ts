@@ -49,6 +49,12 @@ const AUDIO_CODEC_NAMES: Record<string, string> = {
   Opus: "opus",
   "ac-3": "ac-3",
   "ec-3": "e-ac-3",
+  // Uncompressed sound, as QuickTime files from screen recorders and cameras carry it.
+  sowt: "pcm",
+  twos: "pcm",
+  lpcm: "pcm",
+  ipcm: "pcm",
+  fpcm: "pcm",
 };
 // Object types 0x66-0x68 are MPEG-2 AAC (Main/LC/SSR), decoded like MPEG-4 AAC (0x40).
 const AAC_CODEC = /^mp4a\.(40|66|67|68)(\.|$)/;

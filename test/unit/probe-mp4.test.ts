@@ -80,6 +80,7 @@ describe("probeMp4 on fixtures", () => {
   it.each([
     ["hevc-aac.mp4", "unsupported video codec hevc (hvc1); only H.264 is accepted"],
     ["h264-mp3.mp4", "unsupported audio codec mp3 (mp4a.6b); only AAC is accepted"],
+    ["h264-pcm.mov", "unsupported audio codec pcm (sowt); only AAC is accepted"],
     ["vp9-opus.webm", "not an MP4 file (found a WebM/Matroska file)"],
     ["random.bin", "not an MP4 file (starts with bytes 12 d1 50 9e 83 c4 ec da)"],
     ["truncated.mp4", "file is truncated"],
@@ -90,6 +91,7 @@ describe("probeMp4 on fixtures", () => {
   it.each([
     ["hevc-aac.mp4", "MP4 with hevc (hvc1) video 320×240 and aac (mp4a.40.2) audio"],
     ["h264-mp3.mp4", "MP4 with h264 (avc1) video 320×240 and mp3 (mp4a.6b) audio"],
+    ["h264-pcm.mov", "MP4 with h264 (avc1) video 320×240 and pcm (sowt) audio"],
   ])("says what the refused %s holds", async (name, found) => {
     const error = await probeFixture(name).catch((e: unknown) => e);
     expect((error as MediaRejectedError).detectedFormat).toBe(found);
