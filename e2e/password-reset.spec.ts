@@ -47,7 +47,7 @@ test("a forgotten password is reset from the link e-mailed to the account, once"
 
   await context.clearCookies();
   await page.goto(link);
-  await expect(page.getByRole("alert")).toContainText("This link has expired or was already used.");
+  await expect(page.getByRole("alert").filter({ hasText: "This link has expired or was already used." })).toBeVisible();
   await expect(page.getByRole("form", { name: "Choose a new password" })).toHaveCount(0);
 });
 
