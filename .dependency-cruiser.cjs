@@ -19,7 +19,7 @@ const LAYERS = [
     comment:
       "the process-wide app and what is bound to it: each request's wrapper (withUser), Auth.js, the Inngest functions, " +
       "the task definitions, shutdown, the OpenAPI document",
-    paths: ["lib/app/", "lib/lifecycle/", "inngest/", "lib/openapi/"],
+    paths: ["lib/app/", "lib/admin/", "lib/lifecycle/", "inngest/", "lib/openapi/"],
   },
   {
     name: "domain",
@@ -43,6 +43,7 @@ const LAYERS = [
       "lib/media/",
       "lib/hls/",
       "lib/ipfs/",
+      "lib/mail/",
     ],
   },
   {

@@ -13,12 +13,19 @@ async function expectAccessible(page: Page, name: string) {
   expect(report, `axe on ${name} at ${page.viewportSize()?.width} px`).toEqual([]);
 }
 
-test("sign-in and sign-up pages have no serious or critical axe violations", async ({ page }) => {
+test("sign-in, sign-up and password reset pages have no serious or critical axe violations", async ({ page }) => {
+  const pages: Array<[string, RegExp]> = [
+    ["/sign-in", /Sign in/],
+    ["/sign-up", /Create account/],
+    ["/forgot-password", /Send reset link/],
+    // A link that does not work shows what to do instead of the form.
+    ["/reset-password?token=not-a-reset-token", /Ask for a new one/],
+  ];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/sign-in", "/sign-up"]) {
+    for (const [path, control] of pages) {
       await page.goto(path);
-      await expect(page.getByRole("button", { name: /Sign in|Create account/ })).toBeVisible();
+      await expect(page.getByRole("button", { name: control }).or(page.getByRole("link", { name: control }))).toBeVisible();
       await expectAccessible(page, path);
     }
   }

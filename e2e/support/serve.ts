@@ -12,6 +12,7 @@ import { seedAccount, vacuumAnalyze } from "../../bench/lib/seed";
 import { openDatabase } from "../../lib/db/client";
 import { startPinningDouble } from "../../test/helpers/pinning-double";
 import { startReceiverDouble } from "../../test/helpers/receiver-double";
+import { startSmtpDouble } from "../../test/helpers/smtp-double";
 import { startSourceServer } from "../../test/helpers/source-server";
 import { LARGE_ACCOUNT } from "./large-account";
 
@@ -30,6 +31,8 @@ const webhookReceiver = await startReceiverDouble();
 const source = await startSourceServer({
   "/videos/imported.mp4": { body: fs.readFileSync("test/fixtures/media/h264-aac.mp4"), ranges: true, query: "?signature=e2e-import-secret" },
 });
+// The mail server password reset e-mails go to.
+const smtp = await startSmtpDouble();
 let stall: { release(): void } | undefined;
 
 const control = http.createServer((req, res) => {
@@ -60,6 +63,7 @@ const control = http.createServer((req, res) => {
       },
     });
   }
+  if (req.method === "GET" && url.pathname === "/mails") return json(smtp.mails.map((mail) => ({ to: mail.to, text: mail.text })));
   if (req.method === "POST" && url.pathname === "/receiver/stall") {
     stall = receiver.stallAfter(Number(url.searchParams.get("afterBytes") ?? 1));
     return json({ stalled: true });
@@ -90,13 +94,16 @@ const server = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0
     IPFS_GATEWAY_URL: `http://127.0.0.1:${controlPort}/ipfs`,
     // The SSRF guard's one allow-list, for exports and webhooks alike.
     EXPORT_ALLOWED_HOSTS: [receiver.url, webhookReceiver.url, source.url].map((url) => new URL(url).host).join(","),
+    SMTP_URL: smtp.url,
+    // E-mails link to APP_URL only.
+    APP_URL: `http://127.0.0.1:${port}`,
   },
 });
 
 async function stop(code: number) {
   control.closeAllConnections();
   control.close();
-  await Promise.all([pinning.close(), receiver.close(), webhookReceiver.close(), source.close()]);
+  await Promise.all([pinning.close(), receiver.close(), webhookReceiver.close(), source.close(), smtp.close()]);
   process.exit(code);
 }
 

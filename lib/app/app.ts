@@ -1,3 +1,4 @@
+import { startAdminServer } from "@/lib/admin/admin-server";
 import { ListCursors } from "@/lib/api/list-cursor";
 import { ReceivingUploads } from "@/lib/assets/receiving-uploads";
 import { recoverInterruptedUploads } from "@/lib/assets/recover-interrupted-uploads";
@@ -118,6 +119,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       (config.taskLeaseSeconds * 1000) / 3,
     );
     await maintenance.started();
+    // The command-line scripts cannot open the embedded database this process holds: it runs their commands.
+    const adminServer = singleProcess && !options.database ? await startAdminServer({ db, dataDir: config.dataDir, now }) : undefined;
     return {
       ...deps,
       database,
@@ -136,6 +139,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         if (handedBack.length > 0) await announceTasksHandedBack(db, handedBack.length);
       },
       async close() {
+        await adminServer?.close();
         await stopListeningForEvents();
         await stopListeningForCancels();
         await stopListeningForHandOffs();

@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseS3Config, S3_CONFIG_VARIABLES, type S3Config } from "./s3-config";
+import { parseSmtpConfig, SMTP_CONFIG_VARIABLES, type SmtpConfig } from "@/lib/mail/smtp-config";
 
 const GiB = 1024 ** 3;
 const SEVEN_DAYS_SECONDS = 7 * 24 * 3600;
@@ -87,7 +88,7 @@ const envSchema = z.object({
 });
 
 /** Every variable the service reads (.env.example lists them). */
-export const CONFIG_VARIABLES = [...Object.keys(envSchema.shape), ...S3_CONFIG_VARIABLES];
+export const CONFIG_VARIABLES = [...Object.keys(envSchema.shape), ...S3_CONFIG_VARIABLES, ...SMTP_CONFIG_VARIABLES];
 
 export interface Config {
   dataDir: string;
@@ -146,6 +147,8 @@ export interface Config {
   ffmpegPath?: string;
   /** When set, GET /api/metrics needs it as a bearer token. */
   metricsToken?: string;
+  /** Set when SMTP_URL is: password resets by e-mail. */
+  smtp?: SmtpConfig;
 }
 
 export interface OAuthClient {
@@ -170,6 +173,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const storage = parseS3Config(env);
   if (storage.problems.length) throw new ConfigError(`Invalid configuration: ${storage.problems.join("; ")}`);
+  const mail = parseSmtpConfig(env, e.APP_URL?.replace(/\/+$/, ""));
+  if (mail.problems.length) throw new ConfigError(`Invalid configuration: ${mail.problems.join("; ")}`);
   if ((e.INIT_USER_PASSWORD || e.INIT_API_TOKEN) && !e.INIT_USER_EMAIL) {
     throw new ConfigError("Invalid configuration: INIT_USER_PASSWORD and INIT_API_TOKEN need INIT_USER_EMAIL");
   }
@@ -215,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     ffmpegPath: e.FFMPEG_PATH,
     metricsToken: e.METRICS_TOKEN,
+    smtp: mail.smtp,
   };
 }
 

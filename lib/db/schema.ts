@@ -61,6 +61,19 @@ export const sessions = pgTable("sessions", {
 }, (t) => [index("sessions_user_idx").on(t.userId)]);
 
 /**
+ * Password reset links sent by e-mail. Only the token's SHA-256 is kept, so reading the table
+ * gives no working link; a link works once (`usedAt`) and until `expiresAt`.
+ */
+export const passwordResets = pgTable("password_resets", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull(),
+  createdAt: millis("created_at").notNull(),
+  expiresAt: millis("expires_at").notNull(),
+  usedAt: millis("used_at"),
+}, (t) => [uniqueIndex("password_resets_token_idx").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)]);
+
+/**
  * Shared rate limits (GCRA): per key, the theoretical arrival time of the next request, in
  * milliseconds with a fraction (a limit of thousands a minute spaces requests under 1 ms).
  */

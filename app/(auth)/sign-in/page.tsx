@@ -17,7 +17,7 @@ const OAUTH_ERRORS: Record<string, string> = {
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if ((await auth())?.user?.id) redirect("/assets");
-  const { callbackUrl, error, signedOut } = await searchParams;
+  const { callbackUrl, error, signedOut, password } = await searchParams;
   const callback = typeof callbackUrl === "string" ? callbackUrl : "";
   const providers = await oauthProviders();
   const oauthError = typeof error === "string" ? (OAUTH_ERRORS[error] ?? "Signing in failed. Please try again.") : undefined;
@@ -31,7 +31,17 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           You were signed out of all sessions.
         </p>
       )}
+      {password === "reset" && (
+        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800">
+          Your password was changed. Sign in with the new one.
+        </p>
+      )}
       <CredentialsForm action={signInWithPassword} mode="sign-in" callbackUrl={callback} />
+      <p className="text-sm">
+        <Link href="/forgot-password" className="font-medium text-indigo-700 underline">
+          Forgot password?
+        </Link>
+      </p>
       {providers.length > 0 && (
         <div className="space-y-2 border-t border-slate-200 pt-4">
           {providers.map((provider) => (
