@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { dropFiles, media, PASSWORD, signUp, uniqueEmail } from "./support/dashboard";
 
-const DASHBOARD_PAGES = ["/", "/assets", `/assets/${randomUUID()}`, "/tasks", "/webhooks", `/webhooks/${randomUUID()}`, "/keys", "/account"];
+const DASHBOARD_PAGES = ["/", "/overview", "/assets", `/assets/${randomUUID()}`, "/tasks", "/webhooks", `/webhooks/${randomUUID()}`, "/keys", "/account"];
 
 test("signed-out visitors of every dashboard page are sent to sign-in", async ({ page }) => {
   for (const path of DASHBOARD_PAGES) {
     await page.goto(path);
     // The page asked for goes along as callbackUrl, except the home page, where sign-in lands anyway.
-    const callback = path === "/" || path === "/assets" ? "" : `\\?callbackUrl=${encodeURIComponent(path)}`;
+    const callback = path === "/" || path === "/overview" ? "" : `\\?callbackUrl=${encodeURIComponent(path)}`;
     await expect(page, `visiting ${path}`).toHaveURL(new RegExp(`/sign-in${callback}$`));
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   }

@@ -14,7 +14,9 @@ export interface AuthFormState {
   fieldErrors: { email?: string; password?: string };
 }
 
-const HOME = "/assets";
+const HOME = "/overview";
+/** A new account has nothing to overview yet: it starts where videos are uploaded. */
+const FIRST_PAGE = "/assets";
 
 /** Only paths of this site, so the sign-in page cannot be used to send people elsewhere. */
 function localPath(value: FormDataEntryValue | null): string {
@@ -70,7 +72,7 @@ export async function signUp(_state: AuthFormState, form: FormData): Promise<Aut
       fieldErrors: { email: "This email is already registered." },
     };
   }
-  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: HOME });
+  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: FIRST_PAGE });
   return { email, errors: [], fieldErrors: {} };
 }
 
