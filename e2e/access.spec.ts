@@ -69,7 +69,7 @@ test("one user never sees another's assets; sign-in, sign-out and sign-up errors
   // Sign-out ends the session; the dashboard is closed again.
   await bob.getByRole("button", { name: "Sign out" }).click();
   await expect(bob).toHaveURL(/\/sign-in$/);
-  await bob.goto("/assets");
+  await bob.goto("/overview");
   await expect(bob).toHaveURL(/\/sign-in$/);
   expect((await bob.request.get("/api/asset")).status()).toBe(401);
 
@@ -81,7 +81,8 @@ test("one user never sees another's assets; sign-in, sign-out and sign-up errors
   await expect(bob.getByLabel("Email")).toHaveValue(alice);
   await bob.getByLabel("Password").fill(PASSWORD);
   await bob.getByRole("button", { name: "Sign in" }).click();
-  await expect(bob).toHaveURL(/\/assets$/);
+  await expect(bob).toHaveURL(/\/overview$/);
+  await bob.goto("/assets");
   await expect(bob.locator("li[data-asset-id]", { hasText: "alice-private.mp4" })).toBeVisible();
   await bob.getByRole("button", { name: "Sign out" }).click();
   await expect(bob).toHaveURL(/\/sign-in$/);
