@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 
-/** The dashboard's home is the assets page (which sends signed-out visitors to sign-in). */
+/** The dashboard's home is the overview (which sends signed-out visitors to sign-in). */
 export default function Home() {
-  redirect("/assets");
+  redirect("/overview");
 }

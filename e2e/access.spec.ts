@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { dropFiles, media, PASSWORD, signUp, uniqueEmail } from "./support/dashboard";
 
-const DASHBOARD_PAGES = ["/", "/assets", `/assets/${randomUUID()}`, "/tasks", "/webhooks", `/webhooks/${randomUUID()}`, "/keys", "/account"];
+const DASHBOARD_PAGES = ["/", "/overview", "/assets", `/assets/${randomUUID()}`, "/tasks", "/webhooks", `/webhooks/${randomUUID()}`, "/keys", "/account"];
 
 test("signed-out visitors of every dashboard page are sent to sign-in", async ({ page }) => {
   for (const path of DASHBOARD_PAGES) {
     await page.goto(path);
     // The page asked for goes along as callbackUrl, except the home page, where sign-in lands anyway.
-    const callback = path === "/" || path === "/assets" ? "" : `\\?callbackUrl=${encodeURIComponent(path)}`;
+    const callback = path === "/" || path === "/overview" ? "" : `\\?callbackUrl=${encodeURIComponent(path)}`;
     await expect(page, `visiting ${path}`).toHaveURL(new RegExp(`/sign-in${callback}$`));
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   }
@@ -69,7 +69,7 @@ test("one user never sees another's assets; sign-in, sign-out and sign-up errors
   // Sign-out ends the session; the dashboard is closed again.
   await bob.getByRole("button", { name: "Sign out" }).click();
   await expect(bob).toHaveURL(/\/sign-in$/);
-  await bob.goto("/assets");
+  await bob.goto("/overview");
   await expect(bob).toHaveURL(/\/sign-in$/);
   expect((await bob.request.get("/api/asset")).status()).toBe(401);
 
@@ -81,7 +81,8 @@ test("one user never sees another's assets; sign-in, sign-out and sign-up errors
   await expect(bob.getByLabel("Email")).toHaveValue(alice);
   await bob.getByLabel("Password").fill(PASSWORD);
   await bob.getByRole("button", { name: "Sign in" }).click();
-  await expect(bob).toHaveURL(/\/assets$/);
+  await expect(bob).toHaveURL(/\/overview$/);
+  await bob.goto("/assets");
   await expect(bob.locator("li[data-asset-id]", { hasText: "alice-private.mp4" })).toBeVisible();
   await bob.getByRole("button", { name: "Sign out" }).click();
   await expect(bob).toHaveURL(/\/sign-in$/);

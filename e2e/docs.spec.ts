@@ -65,6 +65,6 @@ for (const { width, height } of [
     }
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(width);
     await back.click();
-    await expect(page).toHaveURL(/\/(assets|sign-in)/);
+    await expect(page).toHaveURL(/\/(overview|sign-in)/);
   });
 }

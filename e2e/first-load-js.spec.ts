@@ -1,14 +1,20 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { signUp, uniqueEmail } from "./support/dashboard";
 
 /**
- * The upload (assets) page's first-load JavaScript: every script the browser fetches on a first
+ * A page's first-load JavaScript: every script the browser fetches on a first
  * visit with an empty cache, counted as transferred (compressed, as `next start` serves it) —
  * the figure `next build` used to print as "First Load JS".
  */
 const BUDGET_BYTES = 250 * 1000;
 
-test("the upload page loads less than 250 kB of JavaScript", async ({ browser }) => {
+/** The upload page, and the overview (whose chart library loads after the page, and counts here too). */
+const PAGES: Array<[string, (page: Page) => Promise<void>]> = [
+  ["/assets", (page) => expect(page.getByRole("button", { name: "Drop videos here, or click to choose files" })).toBeVisible()],
+  ["/overview", (page) => expect(page.getByRole("img", { name: /^Chart of uploads/ }).locator("canvas")).toBeVisible()],
+];
+
+for (const [path, ready] of PAGES) test(`${path} loads less than 250 kB of JavaScript`, async ({ browser }) => {
   const signIn = await browser.newContext();
   await signUp(await signIn.newPage(), uniqueEmail("budget"));
   const storageState = await signIn.storageState();
@@ -27,13 +33,13 @@ test("the upload page loads less than 250 kB of JavaScript", async ({ browser })
       }))(),
     );
   });
-  await page.goto("/assets", { waitUntil: "networkidle" });
-  await expect(page.getByRole("button", { name: "Drop videos here, or click to choose files" })).toBeVisible();
+  await page.goto(path, { waitUntil: "networkidle" });
+  await ready(page);
   const loaded = await Promise.all(scripts);
   const transferred = loaded.reduce((sum, s) => sum + s.transferred, 0);
   const decoded = loaded.reduce((sum, s) => sum + s.decoded, 0);
   const summary = `${loaded.length} scripts, ${(transferred / 1000).toFixed(1)} kB transferred (${(decoded / 1000).toFixed(1)} kB uncompressed)`;
-  console.log(`first-load JS of /assets: ${summary}`);
+  console.log(`first-load JS of ${path}: ${summary}`);
   test.info().annotations.push({ type: "first-load JS", description: summary });
   expect(loaded.length).toBeGreaterThan(0);
   // `next start` compresses responses of 1 kB and more (the `compression` middleware's threshold):

@@ -9,7 +9,9 @@ import { credentialsSchema, signUpWithPassword } from "@/lib/auth/credentials";
 import { oauthProviders, signIn } from "@/lib/app/next-auth";
 import { checkSignIn, retryMessage, takeSignUp } from "@/lib/auth/sign-in-throttle";
 
-const HOME = "/assets";
+const HOME = "/overview";
+/** A new account has nothing to overview yet: it starts where videos are uploaded. */
+const FIRST_PAGE = "/assets";
 
 /** Only paths of this site, so the sign-in page cannot be used to send people elsewhere. */
 function localPath(value: FormDataEntryValue | null): string {
@@ -65,7 +67,7 @@ export async function signUp(_state: AuthFormState, form: FormData): Promise<Aut
       fieldErrors: { email: "This email is already registered." },
     };
   }
-  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: HOME });
+  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: FIRST_PAGE });
   return { email, errors: [], fieldErrors: {} };
 }
 

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { SignInRedirect } from "@/components/auth/sign-in-redirect";
 import { NavLinks } from "@/components/layout/nav-links";
+import { ThemeToggle } from "@/components/layout/theme-toggle";
 import { buttonStyles } from "@/components/ui/styles";
 import { UploadTray } from "@/components/upload/upload-tray";
 import { UploadsProvider } from "@/components/upload/upload-provider";
@@ -11,7 +12,7 @@ import { signOutAction } from "./actions";
 /** Every dashboard page needs a session; without one the visitor is sent to sign in. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await auth();
-  if (!session?.user?.id) return <SignInRedirect signInPath={SIGN_IN_PATH} home="/assets" />;
+  if (!session?.user?.id) return <SignInRedirect signInPath={SIGN_IN_PATH} home="/overview" />;
 
   return (
     <UploadsProvider userId={session.user.id}>
@@ -20,13 +21,14 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-          <Link href="/assets" className="text-lg font-semibold tracking-tight text-indigo-700">
+          <Link href="/overview" className="text-lg font-semibold tracking-tight text-indigo-700">
             Video assets
           </Link>
           <nav aria-label="Main" className="order-last w-full sm:order-none sm:w-auto">
             <NavLinks />
           </nav>
           <div className="flex items-center gap-3">
+            <ThemeToggle />
             <span className="hidden max-w-48 truncate text-sm text-slate-600 md:inline" title={session.user.email ?? undefined}>
               {session.user.email}
             </span>

@@ -13,11 +13,11 @@ export default function DocsPage() {
     <div className="[--scalar-custom-header-height:3.5rem]">
       <header className="sticky top-0 z-20 h-14 border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-x-4 px-4">
-          <Link href="/assets" className="text-lg font-semibold tracking-tight text-indigo-700">
+          <Link href="/overview" className="text-lg font-semibold tracking-tight text-indigo-700">
             Video assets
           </Link>
           <nav aria-label="Documentation" className="flex items-center gap-4 text-sm font-medium text-slate-600">
-            <Link href="/assets" className="whitespace-nowrap hover:text-slate-900">
+            <Link href="/overview" className="whitespace-nowrap hover:text-slate-900">
               <span aria-hidden="true">← </span>Dashboard
             </Link>
             <a href="/api/openapi.json" className="whitespace-nowrap hover:text-slate-900">

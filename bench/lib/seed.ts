@@ -12,6 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import { ensureInitUser } from "@/lib/auth/ensure-user";
 import type { Db } from "@/lib/db/client";
 import { assets } from "@/lib/db/schema";
+import { recountUsage } from "@/lib/db/usage";
 import { findUserByEmail } from "@/lib/db/users";
 
 /** In one asset name of 50,000: what a search for a rare word looks for. */
@@ -86,6 +87,8 @@ export async function seedAccount(db: Db, account: SeedAccount, now = Date.now()
     from generate_series(1, ${perTaskKind}::int) as i
   `);
     await rebuildIndexes();
+    // The triggers that keep the overview's totals (GET /api/usage) were off with the others.
+    await recountUsage(tx, userId);
   });
   return userId;
 }

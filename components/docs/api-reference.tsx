@@ -58,6 +58,8 @@ export function ApiReference() {
             agent: { disabled: true },
             showDeveloperTools: "never",
             hideDarkModeToggle: true,
+            // Its light theme, whatever the system says: the one whose contrast CONTRAST_CSS checks.
+            forceDarkModeState: "light",
             hideClientButton: true,
             theme: "default",
             customCss: CONTRAST_CSS,

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 const LINKS = [
+  { href: "/overview", label: "Overview" },
   { href: "/assets", label: "Assets" },
   { href: "/tasks", label: "Tasks" },
   { href: "/webhooks", label: "Webhooks" },

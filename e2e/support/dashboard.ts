@@ -12,7 +12,7 @@ export function uniqueEmail(who: string): string {
   return `${who}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-/** Signs up through the form; the dashboard opens on the assets page. */
+/** Signs up through the form; a new account's dashboard opens on the assets page. */
 export async function signUp(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto("/sign-up");
   await page.getByLabel("Email").fill(email);
@@ -22,8 +22,18 @@ export async function signUp(page: Page, email: string, password = PASSWORD): Pr
   await expect(page.getByRole("heading", { name: "Assets", level: 1 })).toBeVisible();
 }
 
+/** Signs in through the form (from a signed-out page); the dashboard opens on the overview. */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+}
+
 /** A link of the dashboard's main navigation. */
-export function navLink(page: Page, name: "Assets" | "Tasks" | "Webhooks" | "API keys" | "Signing keys" | "Account") {
+export function navLink(page: Page, name: "Overview" | "Assets" | "Tasks" | "Webhooks" | "API keys" | "Signing keys" | "Account") {
   return page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
 }
 

@@ -10,6 +10,7 @@ import { API_TOKEN_REVOKED_CHANNEL } from "@/lib/db/api-tokens";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { announceTasksHandedBack, TASKS_HANDED_BACK_CHANNEL } from "@/lib/db/task-leases";
 import { TASK_CANCELLED_CHANNEL } from "@/lib/db/tasks";
+import { addDeliveries } from "@/lib/db/usage";
 import { WEBHOOK_EVENTS_CHANNEL } from "@/lib/db/webhooks";
 import { ApiRateLimiter } from "@/lib/limits/api-rate-limiter";
 import { DatabaseLimiter } from "@/lib/limits/database-limiter";
@@ -21,6 +22,7 @@ import type { Storage } from "@/lib/storage/types";
 import { createRunner } from "@/lib/tasks/create-runner";
 import type { RetryPolicy } from "@/lib/tasks/inline-step";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
+import { DeliveryMeter } from "@/lib/usage/delivery-meter";
 import { EventDispatcher } from "@/lib/webhooks/dispatch-events";
 import { startMaintenance } from "./maintenance";
 import { createCidBackfill } from "@/lib/assets/backfill-cids";
@@ -47,6 +49,8 @@ export interface App extends TaskDeps {
   /** Signs the upload URLs and tus tokens this service issues (and list cursors, with a key derived from it). */
   uploadSigningSecret: string;
   listCursors: ListCursors;
+  /** Playback's bytes and seconds per user and day, written at each maintenance tick (and on close). */
+  deliveries: DeliveryMeter;
   /**
    * For a node that stops: its task runs end at once and their tasks go back to the other nodes,
    * which are told to take them now; `close` then ends the rest.
@@ -103,9 +107,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       () => verifiedTokens.forgetAll(),
     );
     const limiter: SharedLimiter = redis && config.redis ? new RedisLimiter(redis, config.redis.keyPrefix) : new DatabaseLimiter(db);
+    const deliveries = new DeliveryMeter((batch) => addDeliveries(db, batch));
     const maintenance = startMaintenance(
       {
         db,
+        deliveries,
         node,
         runner,
         webhookEvents,
@@ -134,6 +140,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       authSecret: secrets.authSecret,
       uploadSigningSecret: secrets.uploadSigningSecret,
       listCursors: new ListCursors(secrets.uploadSigningSecret),
+      deliveries,
       async handOffTasks() {
         const handedBack = (await runner.handOff?.()) ?? [];
         if (handedBack.length > 0) await announceTasksHandedBack(db, handedBack.length);
@@ -145,6 +152,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         await stopListeningForHandOffs();
         await stopListeningForRevocations();
         await maintenance.stop();
+        await deliveries.flush();
         await webhookEvents.idle();
         await runner.close();
         await redis?.quit();

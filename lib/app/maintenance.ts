@@ -26,6 +26,8 @@ export interface MaintenanceDeps {
   db: Db;
   node: NodeIdentity;
   runner: TaskRunner;
+  /** Playback's sums of this node, written at each tick. */
+  deliveries: { flush(): Promise<void> };
   /** Fans out webhook events: each tick catches any whose notification was missed. */
   webhookEvents: { kick(): Promise<void> };
   /** Gives assets ready before CIDs were computed their CID, in the background (it may read large files). */
@@ -42,8 +44,9 @@ export interface MaintenanceDeps {
  * The node's periodic work, from its start: it says it is alive (for /api/health), and its
  * runner sweeps: the inline runner takes over tasks that are due and held by no live node (a dead
  * node's, once their leases run out); the Inngest runner sends again the events of tasks queued
- * long ago that never started. It also fans out any webhook events still waiting, deletes
- * webhook deliveries past their retention, and starts the CID backfill when it is not running.
+ * long ago that never started. It also fans out any webhook events still waiting, writes the
+ * playback sums of the last tick, deletes webhook deliveries past their retention, and starts the
+ * CID backfill when it is not running.
  */
 export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
   let ticks = 0;
@@ -54,6 +57,7 @@ export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
     await recordNodeAlive(deps.db, self, now);
     await deps.runner.sweep?.();
     await deps.webhookEvents.kick();
+    await deps.deliveries.flush();
     deps.cidBackfill.kick();
     await deleteFinishedDeliveries(deps.db, now - deps.taskRetentionMs, PRUNE_BATCH);
     if (ticks++ % CLEANUP_EVERY === 0) {

@@ -627,6 +627,26 @@ export interface paths {
         patch: operations["updateSigningKey"];
         trace?: never;
     };
+    "/api/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's usage: assets by status, storage, minutes uploaded and delivered, exports, and each of the last 30 days
+         * @description What the dashboard's overview shows. Days and months are UTC. Totals cover the assets the list shows (not those being deleted); the days count every asset created, deleted ones included. Deliveries are what clients read of the MP4 and HLS segments from this service (not the poster, playlists or downloads), written by each node every few seconds: the last seconds' may not show yet, and what a CDN serves from its cache is not seen.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1528,6 +1548,68 @@ export interface components {
             lastSeen?: number;
             /** @description Base64 of the PKCS#8 PEM of the private key, as `signAccessJwt` of `@livepeer/core/crypto` reads it. Shown this once: it is not kept. */
             privateKey: string;
+        };
+        /**
+         * @example {
+         *       "assets": {
+         *         "total": 12,
+         *         "waiting": 1,
+         *         "processing": 0,
+         *         "ready": 10,
+         *         "failed": 1
+         *       },
+         *       "storageBytes": 734003200,
+         *       "uploadedSeconds": 1830.5,
+         *       "exportsThisMonth": 3,
+         *       "deliveredBytes": 52428800,
+         *       "deliveredSeconds": 610.2,
+         *       "monthStart": 1761955200000,
+         *       "days": [
+         *         {
+         *           "start": 1761264000000,
+         *           "uploads": 0,
+         *           "deliveredBytes": 0,
+         *           "deliveredSeconds": 0
+         *         },
+         *         {
+         *           "start": 1761350400000,
+         *           "uploads": 4,
+         *           "deliveredBytes": 52428800,
+         *           "deliveredSeconds": 610.2
+         *         }
+         *       ]
+         *     }
+         */
+        Usage: {
+            /** @description The assets `GET /api/asset` lists, by status. */
+            assets: {
+                total: number;
+                waiting: number;
+                processing: number;
+                ready: number;
+                failed: number;
+            };
+            /** @description The sum of the listed assets' `size`: the files kept, refused ones included. */
+            storageBytes: number;
+            /** @description The sum of the listed assets' durations (`videoSpec.duration`), in seconds. */
+            uploadedSeconds: number;
+            /** @description Export tasks created since `monthStart`, in any phase. */
+            exportsThisMonth: number;
+            /** @description Playback's bytes sent in the 30 days of `days`: the MP4 and HLS segments, as clients read them. */
+            deliveredBytes: number;
+            /** @description The seconds of video those bytes carry, in the 30 days of `days`. */
+            deliveredSeconds: number;
+            /** @description The start of the current month, UTC. */
+            monthStart: number;
+            /** @description The last 30 days, oldest first, today last. */
+            days: {
+                /** @description The day's start, UTC midnight. */
+                start: number;
+                /** @description Assets created that day, deleted ones included (a history of uploads). */
+                uploads: number;
+                deliveredBytes: number;
+                deliveredSeconds: number;
+            }[];
         };
         /**
          * @example {
@@ -4058,6 +4140,32 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures, as of now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

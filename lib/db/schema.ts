@@ -421,6 +421,36 @@ export const taskSteps = pgTable("task_steps", {
   completedAt: millis("completed_at").notNull(),
 }, (t) => [primaryKey({ columns: [t.taskId, t.stepId] })]);
 
+/**
+ * Each user's running totals of the assets the API lists (every status but `deleting`), kept by the
+ * database's statement-level triggers on `assets` (drizzle/0015), so the overview reads one row
+ * whatever the account's size. `durationMs`: the sum of the files' durations, in whole milliseconds
+ * (integers add and subtract without drift).
+ */
+export const usageTotals = pgTable("usage_totals", {
+  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  waiting: bigint("waiting", { mode: "number" }).notNull().default(0),
+  processing: bigint("processing", { mode: "number" }).notNull().default(0),
+  ready: bigint("ready", { mode: "number" }).notNull().default(0),
+  failed: bigint("failed", { mode: "number" }).notNull().default(0),
+  bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
+  durationMs: bigint("duration_ms", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * Usage per user and UTC day (`day`: days since the epoch). `uploads`: assets created, kept by the
+ * same triggers; a deleted asset still counts on the day it was created (a history of uploads).
+ * `delivered*`: playback's bytes sent and the seconds of video they carry, added by every node
+ * every few seconds (lib/usage/delivery-meter.ts).
+ */
+export const usageDays = pgTable("usage_days", {
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  day: integer("day").notNull(),
+  uploads: integer("uploads").notNull().default(0),
+  deliveredBytes: bigint("delivered_bytes", { mode: "number" }).notNull().default(0),
+  deliveredMs: bigint("delivered_ms", { mode: "number" }).notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.userId, t.day] })]);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -433,3 +463,4 @@ export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 export type WebhookLogRow = typeof webhookLogs.$inferSelect;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 export type TaskStepRow = typeof taskSteps.$inferSelect;
+export type UsageTotalsRow = typeof usageTotals.$inferSelect;

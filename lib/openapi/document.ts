@@ -7,6 +7,7 @@ import { playbackPaths } from "./playback";
 import { servicePaths } from "./service";
 import { taskPaths } from "./tasks";
 import { uploadPaths } from "./uploads";
+import { usagePaths } from "./usage";
 import { webhookEvents } from "./webhook-events";
 import { webhookPaths } from "./webhooks";
 
@@ -20,6 +21,7 @@ const TAGS = [
   { name: "API keys", description: "Tokens for the API, shown once." },
   { name: "Playback", description: "Playback by playbackId (public, or with a viewer token), and signed downloads." },
   { name: "Access control", description: "Signing keys for signed playback: viewer tokens (ES256 JWTs) that open a `jwt` asset." },
+  { name: "Usage", description: "The figures of the dashboard's overview." },
   { name: "Service", description: "Health and this document." },
   { name: "Internal", description: "Endpoints of the libraries the service embeds: Auth.js for the dashboard's sign-in, Inngest's serve endpoint. Not for integrators." },
 ];
@@ -54,7 +56,7 @@ function build(): OpenApiDocument {
         },
       },
     },
-    paths: { ...assetPaths, ...uploadPaths, ...taskPaths, ...webhookPaths, ...keyPaths, ...playbackPaths, ...accessControlPaths, ...servicePaths, ...internalPaths },
+    paths: { ...assetPaths, ...uploadPaths, ...taskPaths, ...webhookPaths, ...keyPaths, ...playbackPaths, ...accessControlPaths, ...usagePaths, ...servicePaths, ...internalPaths },
     webhooks: webhookEvents,
   });
 }

@@ -38,10 +38,12 @@ export async function openHlsFile(app: PlaybackDeps, request: Request, playbackI
   if (!segment) throw notFound(`no such HLS segment: ${file}`);
   const records = await readSegmentRecords(app.storage, playback.asset, index, segment);
   const { head, body } = mediaSegment(segment, records, n + 1);
+  const bytes = splicedBytes(app.storage, playback.asset.storageKey, [{ bytes: head }, ...body]);
   return {
-    ...splicedBytes(app.storage, playback.asset.storageKey, [{ bytes: head }, ...body]),
+    ...bytes,
     contentType: "video/mp4",
     cacheControl,
+    delivery: { userId: playback.asset.userId, secondsPerByte: segment.duration / Math.max(1, bytes.size) },
   };
 }
 

@@ -15,5 +15,6 @@ export async function openPlaybackFile(app: PlaybackDeps, request: Request, play
     open: (range) => app.storage.createReadStream(key, range),
     contentType: file === "video" ? "video/mp4" : "image/jpeg",
     cacheControl: playbackCacheControl(access, "changing"),
+    ...(file === "video" && { delivery: { userId: asset.userId, secondsPerByte: (asset.videoSpec?.duration ?? 0) / Math.max(1, stored.size) } }),
   };
 }

@@ -39,6 +39,14 @@ export interface ByteSource {
 export interface MediaBytes extends ByteSource {
   contentType: string;
   cacheControl: string;
+  /** Set for the video itself (the MP4, HLS media segments): what is sent counts as delivered to its owner. */
+  delivery?: Delivery;
+}
+
+/** Whose video the bytes are, and how many seconds of it each byte carries (on average). */
+export interface Delivery {
+  userId: string;
+  secondsPerByte: number;
 }
 
 /** An upload that went straight to the store and has not been accepted yet. */

@@ -258,6 +258,7 @@ describe.each(testDatabaseKinds)("Idempotency-Key on %s", (kind) => {
         node: newNodeIdentity("idempotency-test"),
         runner: t.app.runner,
         webhookEvents: { kick: async () => {} },
+        deliveries: { flush: async () => {} },
         cidBackfill: { kick: () => {}, stop: async () => {} },
         runnerKind: "inline",
         storageKind: "local",

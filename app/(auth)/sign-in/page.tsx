@@ -16,7 +16,7 @@ const OAUTH_ERRORS: Record<string, string> = {
 };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  if ((await auth())?.user?.id) redirect("/assets");
+  if ((await auth())?.user?.id) redirect("/overview");
   const { callbackUrl, error, signedOut, password } = await searchParams;
   const callback = typeof callbackUrl === "string" ? callbackUrl : "";
   const providers = await oauthProviders();

@@ -8,7 +8,7 @@ import { signUp } from "../actions";
 export const metadata: Metadata = { title: "Sign up" };
 
 export default async function SignUpPage() {
-  if ((await auth())?.user?.id) redirect("/assets");
+  if ((await auth())?.user?.id) redirect("/overview");
   return (
     <div className="space-y-5">
       <h1 className="text-xl font-semibold">Create an account</h1>
