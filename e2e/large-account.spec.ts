@@ -15,7 +15,8 @@ async function signIn(page: Page) {
   await page.getByLabel("Email").fill(LARGE_ACCOUNT.email);
   await page.getByLabel("Password").fill(LARGE_ACCOUNT.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/assets$/);
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.goto("/assets");
 }
 
 /** Every asset of the account, read through the API newest first: what the dashboard's orders are checked against. */

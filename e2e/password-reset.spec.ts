@@ -43,7 +43,7 @@ test("a forgotten password is reset from the link e-mailed to the account, once"
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Assets", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
 
   await context.clearCookies();
   await page.goto(link);

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { doubles, dropFiles, media, signUp, uniqueEmail } from "./support/dashboard";
 
@@ -6,15 +7,32 @@ const VIEWPORTS = [
   { name: "mobile", width: 390, height: 844 },
 ];
 
-/** Saves a full-page screenshot as a test artifact, after checking nothing overflows sideways. */
+/** The system's setting, which the dashboard follows while nobody chose a theme. */
+const THEMES = ["light", "dark"] as const;
+/** The README's pictures: regenerated from this run with UPDATE_README_IMAGES=1. */
+const README_IMAGES = ["assets-desktop-light", "asset-mobile-light"];
+
+/**
+ * Saves a full-page screenshot as a test artifact in each theme, after checking nothing
+ * overflows sideways.
+ */
 async function shoot(page: Page, name: string, viewport: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} at ${viewport} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: test.info().outputPath(`${name}-${viewport}.png`), fullPage: true });
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${viewport} scrolls sideways`).toBeLessThanOrEqual(0);
+    const file = `${name}-${viewport}-${theme}`;
+    await page.screenshot({ path: test.info().outputPath(`${file}.png`), fullPage: true });
+    if (process.env.UPDATE_README_IMAGES && README_IMAGES.includes(file)) {
+      fs.copyFileSync(test.info().outputPath(`${file}.png`), `docs/images/${name}-${viewport}.png`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
-test("screenshots of the main pages at desktop and mobile widths", async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
+test("screenshots of every page at desktop and mobile widths, light and dark", async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
   await page.setViewportSize(VIEWPORTS[0]);
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
@@ -22,6 +40,8 @@ test("screenshots of the main pages at desktop and mobile widths", async ({ page
     await shoot(page, "sign-in", viewport.name);
     await page.goto("/sign-up");
     await shoot(page, "sign-up", viewport.name);
+    await page.goto("/forgot-password");
+    await shoot(page, "forgot-password", viewport.name);
   }
 
   await page.setViewportSize(VIEWPORTS[0]);
@@ -42,6 +62,9 @@ test("screenshots of the main pages at desktop and mobile widths", async ({ page
 
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
+    await page.goto("/overview");
+    await expect(page.getByRole("img", { name: /^Chart of uploads/ })).toBeVisible();
+    await shoot(page, "overview", viewport.name);
     await page.goto("/assets");
     await expect(row.locator("[data-status]")).toHaveText("ready");
     await shoot(page, "assets", viewport.name);
@@ -62,5 +85,11 @@ test("screenshots of the main pages at desktop and mobile widths", async ({ page
     await ready.getByRole("button", { name: "Details of the asset.ready delivery" }).click();
     await expect(ready).toContainText("Livepeer-Signature:");
     await shoot(page, "webhook-deliveries", viewport.name);
+    await page.goto("/signing-keys");
+    await expect(page.getByRole("heading", { name: "Signing keys", level: 1 })).toBeVisible();
+    await shoot(page, "signing-keys", viewport.name);
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await shoot(page, "account", viewport.name);
   }
 });

@@ -19,7 +19,7 @@ test("a cookie copied before sign-out gets 401 from the API and the sign-in page
   const keys = await stolen.request.post("/api/keys", { data: { name: "stolen" }, headers: { Origin: new URL(page.url()).origin } });
   expect(keys.status()).toBe(401);
   await stolen.goto("/assets");
-  await expect(stolen).toHaveURL(/\/sign-in$/);
+  await expect(stolen).toHaveURL(/\/sign-in\?callbackUrl=%2Fassets$/);
   await thief.close();
 });
 
@@ -34,7 +34,7 @@ test("signing out of all sessions ends every browser's session; changing the pas
   await other.getByLabel("Email").fill(email);
   await other.getByLabel("Password").fill(PASSWORD);
   await other.getByRole("button", { name: "Sign in" }).click();
-  await expect(other).toHaveURL(/\/assets$/);
+  await expect(other).toHaveURL(/\/overview$/);
 
   // A password change ends the other browser's session and keeps this one signed in.
   await navLink(page, "Account").click();
