@@ -3,6 +3,8 @@ import { signUp, uniqueEmail } from "./support/dashboard";
 
 // Scalar renders the whole document before its title shows: many seconds on a busy machine.
 const RENDERED = { timeout: 30_000 };
+// Rendering it, and closing its page, can take most of a minute there: three minutes per test.
+test.describe.configure({ timeout: 180_000 });
 
 test("/docs renders the API reference with every endpoint group, from this server alone", async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;
