@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { SaveOrCancel } from "@/components/ui/save-or-cancel";
 import { buttonStyles, inputStyles } from "@/components/ui/styles";
 import type { Asset } from "@/lib/assets/schemas";
 import { api, dataOf } from "@/lib/client/api";
@@ -105,12 +106,7 @@ export function AssetName({ asset, onRenamed, children }: { asset: Asset; onRena
             </p>
           )}
         </div>
-        <button type="submit" className={buttonStyles.primary} disabled={busy}>
-          {busy ? "Saving…" : "Save"}
-        </button>
-        <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={stop}>
-          Cancel
-        </button>
+        <SaveOrCancel busy={busy} onCancel={stop} />
       </form>
       <ErrorAlert messages={otherErrors} title="The name was not changed" />
     </div>

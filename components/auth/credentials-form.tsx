@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { EmailField } from "@/components/auth/email-field";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles, inputStyles, labelStyles } from "@/components/ui/styles";
 
@@ -29,27 +30,7 @@ export function CredentialsForm({
     <form action={formAction} className="space-y-4">
       {callbackUrl && <input type="hidden" name="callbackUrl" value={callbackUrl} />}
       <ErrorAlert messages={state.errors} />
-      <div>
-        <label htmlFor="email" className={labelStyles}>
-          Email
-        </label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={state.email}
-          aria-invalid={state.fieldErrors.email ? true : undefined}
-          aria-describedby={state.fieldErrors.email ? "email-error" : undefined}
-          className={`${inputStyles} mt-1`}
-        />
-        {state.fieldErrors.email && (
-          <p id="email-error" className="mt-1 text-xs text-red-700">
-            {state.fieldErrors.email}
-          </p>
-        )}
-      </div>
+      <EmailField defaultValue={state.email} error={state.fieldErrors.email} />
       <div>
         <label htmlFor="password" className={labelStyles}>
           Password

@@ -1,8 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
+import { EmailField } from "@/components/auth/email-field";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { buttonStyles, inputStyles, labelStyles } from "@/components/ui/styles";
+import { buttonStyles } from "@/components/ui/styles";
 
 export interface ForgotPasswordState {
   email: string;
@@ -24,27 +25,7 @@ export function ForgotPasswordForm({ ttlMinutes, action: submit }: { ttlMinutes:
         </p>
       )}
       <ErrorAlert messages={state.errors} />
-      <div>
-        <label htmlFor="email" className={labelStyles}>
-          Email
-        </label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={state.email}
-          aria-invalid={state.emailError ? true : undefined}
-          aria-describedby={state.emailError ? "email-error" : undefined}
-          className={`${inputStyles} mt-1`}
-        />
-        {state.emailError && (
-          <p id="email-error" className="mt-1 text-xs text-red-700">
-            {state.emailError}
-          </p>
-        )}
-      </div>
+      <EmailField defaultValue={state.email} error={state.emailError} />
       <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={pending}>
         {pending ? "Please wait…" : "Send reset link"}
       </button>

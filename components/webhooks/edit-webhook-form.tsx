@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { buttonStyles } from "@/components/ui/styles";
+import { SaveOrCancel } from "@/components/ui/save-or-cancel";
 import { api, dataOf } from "@/lib/client/api";
 import { usePendingRequest } from "@/lib/client/use-pending-request";
 import type { WebhookEventType } from "@/lib/db/schema";
@@ -37,12 +37,7 @@ export function EditWebhookForm({
       <WebhookFields eventTypes={eventTypes} values={values} onChange={setValues} />
       <ErrorAlert messages={errors} title="The webhook was not changed" />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonStyles.primary} disabled={busy}>
-          {busy ? "Saving…" : "Save changes"}
-        </button>
-        <button type="button" className={buttonStyles.secondary} onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
+        <SaveOrCancel busy={busy} label="Save changes" onCancel={onCancel} />
       </div>
     </form>
   );

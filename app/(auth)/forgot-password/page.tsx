@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { requestPasswordResetAction } from "@/app/(auth)/password-reset-actions";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
+import { BackToSignIn } from "@/components/auth/back-to-sign-in";
 import { getApp } from "@/lib/app/app";
 import { PASSWORD_RESET_TTL_MINUTES } from "@/lib/auth/password-reset";
 
@@ -28,11 +28,7 @@ export default async function ForgotPasswordPage() {
           <p>It prints a new password once, and signs your account out everywhere.</p>
         </div>
       )}
-      <p className="text-sm text-slate-600">
-        <Link href="/sign-in" className="font-medium text-indigo-700 underline">
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </div>
   );
 }

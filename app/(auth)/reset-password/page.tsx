@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { resetPasswordAction } from "@/app/(auth)/password-reset-actions";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
+import { BackToSignIn } from "@/components/auth/back-to-sign-in";
 import { getApp } from "@/lib/app/app";
 import { isResetLinkUsable } from "@/lib/auth/password-reset";
 
@@ -30,11 +31,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
           .
         </p>
       )}
-      <p className="text-sm text-slate-600">
-        <Link href="/sign-in" className="font-medium text-indigo-700 underline">
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </div>
   );
 }
