@@ -2,6 +2,9 @@ import { z } from "zod";
 
 const count = z.number().int().nonnegative();
 
+/** The usage takes no parameters: one it does not know is refused rather than ignored. */
+export const usageQuerySchema = z.strictObject({});
+
 export const usageSchema = z
   .object({
     assets: z

@@ -16,7 +16,7 @@ const OWN_QUERY: Record<string, Array<[string, string]>> = {
 };
 
 /** GET endpoints that read no query, so a malformed one is not wrong. */
-const UNQUERIED = ["/api/health", "/api/health/live", "/api/metrics", "/api/openapi.json", "/api/usage"];
+const UNQUERIED = ["/api/health", "/api/health/live", "/api/metrics", "/api/openapi.json"];
 
 /** Every route file under app/api and pages/api, as a path template like /api/asset/[id]/export. */
 function discoverRoutes(): string[] {

@@ -145,6 +145,13 @@ describe.each(testDatabaseKinds)("GET /api/usage on %s", (kind) => {
     expect((await usage(token)).deliveredBytes).toBe(11_000 + segment.length);
   });
 
+  it("refuses a parameter it does not take, naming it, rather than ignoring it", async () => {
+    const { token } = await t.createUser();
+    const response = await callRoute(usageRoute.GET, "/api/usage?days=90", { token });
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors.join(" ")).toMatch(/days/);
+  });
+
   it("answers 401 without a token", async () => {
     expect((await callRoute(usageRoute.GET, "/api/usage")).status).toBe(401);
   });
