@@ -164,7 +164,7 @@ async function onPostgres(databaseUrl: string) {
   const services: Service[] = [];
   try {
     for (const name of Object.values(names)) await admin.unsafe(`create database ${name}`);
-    const database = await openDatabase({ url: urlOf(names.large), poolSize: 1 });
+    const database = await openDatabase({ url: urlOf(names.large), statementTimeoutMs: 0 });
     let seeded: Awaited<ReturnType<typeof seed>>;
     try {
       seeded = await seed(database, LARGE, SMALL);

@@ -25,7 +25,7 @@ if (!Number.isSafeInteger(assets) || assets < 0) throw new Error("--assets must 
 const tasks = values.tasks === undefined ? Math.round(assets * 0.3) : Number(values.tasks);
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: 0 });
 try {
   const started = performance.now();
   await seedAccount(database.db, { email: values.email, password: values.password, token: values.token, assets, tasks });

@@ -34,7 +34,7 @@ export interface SeedAccount {
 
 const words = (list: string[]) => sql.raw(`(array[${list.map((w) => `'${w}'`).join(",")}])`);
 
-/** Adds the account (if new) and its assets and tasks; returns the user's id. */
+/** Adds the account (if new) and its assets and tasks; returns the user's id. A million rows outlast the service's statement timeout: open the database with `statementTimeoutMs: 0`. */
 export async function seedAccount(db: Db, account: SeedAccount, now = Date.now()): Promise<string> {
   await ensureInitUser(db, { email: account.email, password: account.password, apiToken: account.token }, now);
   const user = await findUserByEmail(db, account.email);
@@ -47,8 +47,6 @@ export async function seedAccount(db: Db, account: SeedAccount, now = Date.now()
     // Skips the outbox triggers and the foreign-key checks, two thirds of the time otherwise: the
     // account has no webhook, and every reference is made in this transaction.
     await tx.execute(sql`set local session_replication_role = replica`);
-    // A bulk load, not a request: the service's statement timeout would cut a million rows on a busy machine.
-    await tx.execute(sql`set local statement_timeout = 0`);
     const rebuildIndexes = await dropSecondaryIndexes(tx);
     await tx.execute(sql`
     with numbered as (
@@ -116,11 +114,10 @@ async function dropSecondaryIndexes(db: Db): Promise<() => Promise<void>> {
 
 /**
  * Fresh statistics and visibility maps, as autovacuum would leave them (index-only scans need the
- * latter). Without the service's statement timeout: give the database a pool of one connection,
- * so the setting holds for the vacuum.
+ * latter). A million rows take longer than the service's statement timeout: open the database
+ * with `statementTimeoutMs: 0`.
  */
 export async function vacuumAnalyze(db: Db): Promise<void> {
-  await db.execute(sql`set statement_timeout = 0`);
   await db.execute(sql`vacuum analyze assets, tasks, users`);
 }
 

@@ -62,7 +62,13 @@ async function migrateOnce(url: string): Promise<void> {
 }
 
 /** `{ url }` selects PostgreSQL; `{ dataDir }` embedded PGlite on disk; neither, PGlite in memory. */
-export async function openDatabase(options: { url?: string; poolSize?: number; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  poolSize?: number;
+  dataDir?: string;
+  /** PostgreSQL's cap on one statement; 0 for none, for bulk loads and maintenance (bench:seed). */
+  statementTimeoutMs?: number;
+}): Promise<Database> {
   if (options.url) {
     await migrateOnce(options.url);
     const client = postgres(options.url, {
@@ -70,7 +76,7 @@ export async function openDatabase(options: { url?: string; poolSize?: number; d
       onnotice: () => {},
       connect_timeout: CONNECT_TIMEOUT_SECONDS,
       backoff: reconnectBackoff,
-      connection: { statement_timeout: STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS },
+      connection: { statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS },
     });
     return {
       db: drizzlePostgres(client, { schema }),
