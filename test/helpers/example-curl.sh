@@ -28,7 +28,8 @@ curl() {
   done
   command curl ${fail:+"$fail"} "$@" || {
     local code=$?
-    echo "[docs example] curl answered an error (exit $code): curl $*" >&2
+    # On a line of its own: an error's body (printed above) may not end with one.
+    printf '\n[docs example] curl answered an error (exit %s): curl %s\n' "$code" "$*" >&2
     return "$code"
   }
 }
