@@ -73,8 +73,10 @@ function readMarkdown(file: string): Markdown {
     }
     const fence = /^(\s*)(`{3,}|~{3,})\s*([\w+-]*)/.exec(lines[i]);
     if (!fence) {
-      if (marker && lines[i].trim() !== "") strayMarkers.push(marker.line);
-      if (lines[i].trim() !== "") marker = undefined;
+      if (marker && lines[i].trim() !== "") {
+        strayMarkers.push(marker.line);
+        marker = undefined;
+      }
       continue;
     }
     const [, indent, ticks, language] = fence;
