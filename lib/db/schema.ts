@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -426,16 +427,20 @@ export const taskSteps = pgTable("task_steps", {
  * database's statement-level triggers on `assets` (drizzle/0015), so the overview reads one row
  * whatever the account's size. `durationMs`: the sum of the files' durations, in whole milliseconds
  * (integers add and subtract without drift).
+ *
+ * A user's totals are the sum of up to USAGE_SHARDS rows: each database connection adds to its own
+ * `shard` (drizzle/0017), so concurrent uploads of one account never queue on one row's lock.
  */
 export const usageTotals = pgTable("usage_totals", {
-  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  shard: smallint("shard").notNull().default(0),
   waiting: bigint("waiting", { mode: "number" }).notNull().default(0),
   processing: bigint("processing", { mode: "number" }).notNull().default(0),
   ready: bigint("ready", { mode: "number" }).notNull().default(0),
   failed: bigint("failed", { mode: "number" }).notNull().default(0),
   bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
   durationMs: bigint("duration_ms", { mode: "number" }).notNull().default(0),
-});
+}, (t) => [primaryKey({ columns: [t.userId, t.shard] })]);
 
 /**
  * Usage per user and UTC day (`day`: days since the epoch). `uploads`: assets created, kept by the
@@ -446,10 +451,12 @@ export const usageTotals = pgTable("usage_totals", {
 export const usageDays = pgTable("usage_days", {
   userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   day: integer("day").notNull(),
+  /** As usageTotals' shard: a day's figures are the sum of its shards. */
+  shard: smallint("shard").notNull().default(0),
   uploads: integer("uploads").notNull().default(0),
   deliveredBytes: bigint("delivered_bytes", { mode: "number" }).notNull().default(0),
   deliveredMs: bigint("delivered_ms", { mode: "number" }).notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.userId, t.day] })]);
+}, (t) => [primaryKey({ columns: [t.userId, t.day, t.shard] })]);
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -463,4 +470,3 @@ export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 export type WebhookLogRow = typeof webhookLogs.$inferSelect;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 export type TaskStepRow = typeof taskSteps.$inferSelect;
-export type UsageTotalsRow = typeof usageTotals.$inferSelect;

@@ -1,6 +1,16 @@
 import { and, between, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { isPublicTaskType, tasks, usageDays, usageTotals, type UsageTotalsRow } from "./schema";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { isPublicTaskType, tasks, usageDays, usageTotals } from "./schema";
+
+export interface UsageTotals {
+  waiting: number;
+  processing: number;
+  ready: number;
+  failed: number;
+  bytes: number;
+  durationMs: number;
+}
 
 export interface DayDelivery {
   userId: string;
@@ -10,18 +20,31 @@ export interface DayDelivery {
   ms: number;
 }
 
-/** The user's running totals (one row by primary key); undefined for a user who never had an asset. */
-export async function findUsageTotals(db: Db, userId: string): Promise<UsageTotalsRow | undefined> {
-  const [row] = await db.select().from(usageTotals).where(eq(usageTotals.userId, userId));
+const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
+
+/** The user's running totals: the sum of the user's shards, a few rows by primary key. */
+export async function findUsageTotals(db: Db, userId: string): Promise<UsageTotals> {
+  const [row] = await db
+    .select({
+      waiting: total(usageTotals.waiting),
+      processing: total(usageTotals.processing),
+      ready: total(usageTotals.ready),
+      failed: total(usageTotals.failed),
+      bytes: total(usageTotals.bytes),
+      durationMs: total(usageTotals.durationMs),
+    })
+    .from(usageTotals)
+    .where(eq(usageTotals.userId, userId));
   return row;
 }
 
 /** The user's usage on each UTC day from `firstDay` to `lastDay` (days since the epoch); days without any are absent. */
 export async function listUsageDays(db: Db, userId: string, firstDay: number, lastDay: number) {
   return db
-    .select({ day: usageDays.day, uploads: usageDays.uploads, deliveredBytes: usageDays.deliveredBytes, deliveredMs: usageDays.deliveredMs })
+    .select({ day: usageDays.day, uploads: total(usageDays.uploads), deliveredBytes: total(usageDays.deliveredBytes), deliveredMs: total(usageDays.deliveredMs) })
     .from(usageDays)
     .where(and(eq(usageDays.userId, userId), between(usageDays.day, firstDay, lastDay)))
+    .groupBy(usageDays.day)
     .orderBy(usageDays.day);
 }
 
@@ -56,11 +79,11 @@ export async function addDeliveries(db: Db, deliveries: DayDelivery[]): Promise<
     sql`, `,
   );
   await db.execute(sql`
-    insert into usage_days as d (user_id, day, delivered_bytes, delivered_ms)
-    select v.user_id, v.day, v.bytes, v.ms from (values ${rows}) as v(user_id, day, bytes, ms)
+    insert into usage_days as d (user_id, day, shard, delivered_bytes, delivered_ms)
+    select v.user_id, v.day, vas_usage_shard(), v.bytes, v.ms from (values ${rows}) as v(user_id, day, bytes, ms)
     where exists (select 1 from users where users.id = v.user_id)
     order by v.user_id, v.day
-    on conflict (user_id, day) do update set
+    on conflict (user_id, day, shard) do update set
       delivered_bytes = d.delivered_bytes + excluded.delivered_bytes, delivered_ms = d.delivered_ms + excluded.delivered_ms
   `);
 }

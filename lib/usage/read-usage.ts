@@ -31,14 +31,11 @@ export async function readUsage(db: Db, userId: string, now: number): Promise<Us
       deliveredSeconds: (row?.deliveredMs ?? 0) / 1000,
     };
   });
-  const waiting = totals?.waiting ?? 0;
-  const processing = totals?.processing ?? 0;
-  const ready = totals?.ready ?? 0;
-  const failed = totals?.failed ?? 0;
+  const { waiting, processing, ready, failed } = totals;
   return {
     assets: { total: waiting + processing + ready + failed, waiting, processing, ready, failed },
-    storageBytes: totals?.bytes ?? 0,
-    uploadedSeconds: (totals?.durationMs ?? 0) / 1000,
+    storageBytes: totals.bytes,
+    uploadedSeconds: totals.durationMs / 1000,
     exportsThisMonth,
     deliveredBytes: usageDays.reduce((sum, row) => sum + row.deliveredBytes, 0),
     deliveredSeconds: usageDays.reduce((sum, row) => sum + row.deliveredMs, 0) / 1000,

@@ -4,7 +4,7 @@ import * as usageRoute from "@/app/api/usage/route";
 import type { Asset } from "@/lib/assets/schemas";
 import { usageDays, usageTotals, users } from "@/lib/db/schema";
 import { insertTask } from "@/lib/db/tasks";
-import { recountUsage } from "@/lib/db/usage";
+import { findUsageTotals, recountUsage } from "@/lib/db/usage";
 import { fetchHandlers as hlsFile } from "@/pages/api/hls/[playbackId]/[version]/[file]";
 import { fetchHandlers as hlsPlaylist } from "@/pages/api/hls/[playbackId]/index.m3u8";
 import { fetchHandlers as video } from "@/pages/api/playback/[playbackId]/video.mp4";
@@ -98,9 +98,9 @@ describe.each(testDatabaseKinds)("GET /api/usage on %s", (kind) => {
     await upload(token, "two.mp4", "h264-aac-moov-end.mp4");
     await upload(token, "three.mp4", "truncated.mp4");
     await requestUpload(token, "four");
-    const [kept] = await t.app.db.select().from(usageTotals).where(eq(usageTotals.userId, userId));
+    const kept = await findUsageTotals(t.app.db, userId);
     await recountUsage(t.app.db, userId);
-    const [recounted] = await t.app.db.select().from(usageTotals).where(eq(usageTotals.userId, userId));
+    const recounted = await findUsageTotals(t.app.db, userId);
     expect(kept).toEqual(recounted);
     expect(kept).toMatchObject({ ready: 2, failed: 1, waiting: 1, processing: 0 });
 
