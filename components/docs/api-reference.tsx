@@ -2,6 +2,7 @@
 
 import Script from "next/script";
 import { useEffect, useRef } from "react";
+import { mendScalarAccessibility } from "./scalar-accessibility";
 
 interface ScalarGlobal {
   createApiReference(element: HTMLElement, configuration: Record<string, unknown>): unknown;
@@ -19,26 +20,11 @@ const CONTRAST_CSS = `.light-mode {
   --scalar-color-purple: #6d28d9;
 }`;
 
-/**
- * What Scalar 1.72 leaves out for screen readers and keyboards, added as it renders sections:
- * a name on its icon-only copy buttons, and focus on the endpoint lists that scroll on phones.
- */
-function completeAccessibility(root: HTMLElement) {
-  root.querySelectorAll("button.scalar-code-copy:not([aria-label])").forEach((button) => button.setAttribute("aria-label", "Copy code"));
-  root.querySelectorAll(".endpoints:not([tabindex])").forEach((list) => list.setAttribute("tabindex", "0"));
-}
-
 /** Scalar's API reference of /api/openapi.json; nothing it needs comes from another site. */
 export function ApiReference() {
   const container = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const root = container.current;
-    if (!root) return;
-    const observer = new MutationObserver(() => completeAccessibility(root));
-    observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, []);
+  useEffect(() => (container.current ? mendScalarAccessibility(container.current) : undefined), []);
 
   return (
     <>
