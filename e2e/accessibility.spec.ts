@@ -60,9 +60,12 @@ test("the API reference has no axe violations", async ({ page }) => {
     // Scalar's bundle takes seconds to parse and render on a busy 2-core machine.
     await page.goto("/docs");
     await expect(page.getByRole("heading", { name: "Video asset service API", level: 1 })).toBeVisible(RENDERED);
-    // A section further down renders more of Scalar's components (schemas, examples, copy buttons).
+    // A section further down renders more of Scalar's components (schemas, examples, copy buttons);
+    // Create a webhook answers the codes Create an asset does. Then the code card of a DELETE.
     await page.goto("/docs#tag/webhooks");
     await expect(page.getByRole("heading", { name: "Create a webhook" })).toBeVisible(RENDERED);
+    await page.goto("/docs#tag/webhooks/DELETE/api/webhook/{id}");
+    await expect(page.getByRole("heading", { name: "Delete a webhook" })).toBeVisible(RENDERED);
     await expectAccessible(page, "/docs");
     // Below 1024 px Scalar's bar at the top opens the list of sections, rendered inside that bar.
     if (page.viewportSize()!.width < 1024) {
