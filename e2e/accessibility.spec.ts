@@ -66,6 +66,7 @@ test("the API reference has no axe violations", async ({ page }) => {
     await expect(page.getByRole("heading", { name: "Create a webhook" })).toBeVisible(RENDERED);
     await page.goto("/docs#tag/webhooks/DELETE/api/webhook/{id}");
     await expect(page.getByRole("heading", { name: "Delete a webhook" })).toBeVisible(RENDERED);
+    await expectTheme(page);
     await expectAccessible(page, "/docs");
     // Below 1024 px Scalar's bar at the top opens the list of sections, rendered inside that bar.
     if (page.viewportSize()!.width < 1024) {

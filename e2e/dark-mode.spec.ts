@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signUp, uniqueEmail } from "./support/dashboard";
 
 /** Whether the page was dark when its body first appeared: before any script of the page but the theme's ran. */
@@ -15,14 +15,21 @@ async function recordFirstPaintTheme(page: Page) {
 
 const darkAtFirstBody = (page: Page) => page.evaluate(() => (window as unknown as { darkAtFirstBody: boolean }).darkAtFirstBody);
 
-/** The page background's mean channel value, 0 (black) to 255 (white), as the browser paints it. */
-const backgroundBrightness = (page: Page) =>
-  page.evaluate(() => {
-    const context = document.createElement("canvas").getContext("2d")!;
-    context.fillStyle = getComputedStyle(document.body).backgroundColor;
-    context.fillRect(0, 0, 1, 1);
-    const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
-    return (r + g + b) / 3;
+/**
+ * The mean channel value, 0 (black) to 255 (white), of the background the browser paints behind an
+ * element (the page's, by default): its own, or that of the nearest ancestor that has one.
+ */
+const backgroundBrightness = (page: Page, element: Locator = page.locator("body")) =>
+  element.evaluate((start) => {
+    const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+    for (let painted: Element | null = start; painted; painted = painted.parentElement) {
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = getComputedStyle(painted).backgroundColor;
+      context.fillRect(0, 0, 1, 1);
+      const [r, g, b, alpha] = context.getImageData(0, 0, 1, 1).data;
+      if (alpha > 0) return (r + g + b) / 3;
+    }
+    return 255;
   });
 
 test("dark mode follows the system by default; the toggle's choice holds across reloads without a flash", async ({ browser }) => {
@@ -61,5 +68,47 @@ test("dark mode follows the system by default; the toggle's choice holds across 
   await page.goto("/assets");
   expect(await darkAtFirstBody(page)).toBe(true);
   expect(await backgroundBrightness(page)).toBeLessThan(60);
+  await context.close();
+});
+
+// Scalar renders the whole document before its title shows: many seconds on a busy machine.
+const RENDERED = { timeout: 30_000 };
+
+/** Our header's background and Scalar's, behind the reference's title, both dark or both light. */
+async function expectReferenceTheme(page: Page, dark: boolean) {
+  const title = page.getByRole("heading", { name: "Video asset service API", level: 1 });
+  await expect(title).toBeVisible(RENDERED);
+  for (const [part, element] of [
+    ["our header", page.getByRole("navigation", { name: "Documentation" })],
+    ["Scalar's reference", title],
+  ] as const) {
+    const brightness = () => backgroundBrightness(page, element);
+    if (dark) await expect.poll(brightness, `${part} is dark`).toBeLessThan(60);
+    else await expect.poll(brightness, `${part} is light`).toBeGreaterThan(200);
+  }
+}
+
+test("the API reference follows the system and the toggle's choice, Scalar's part too, without a flash", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ colorScheme: "dark" });
+  const page = await context.newPage();
+  await recordFirstPaintTheme(page);
+
+  // The system is dark: so is the reference, public, from the first paint; Scalar's own toggle is not offered.
+  await page.goto("/docs");
+  expect(await darkAtFirstBody(page)).toBe(true);
+  await expectReferenceTheme(page, true);
+  await expect(page.getByRole("button", { name: /^Set (light|dark) mode$/ })).toHaveCount(0);
+
+  // The system turns light while it is open: all of it follows.
+  await page.emulateMedia({ colorScheme: "light" });
+  await expectReferenceTheme(page, false);
+
+  // Chosen dark with the dashboard's toggle, on a light system: the reference is dark from the first paint.
+  await signUp(page, uniqueEmail("dark-docs"));
+  await page.getByRole("button", { name: "Dark theme" }).click();
+  await page.goto("/docs");
+  expect(await darkAtFirstBody(page)).toBe(true);
+  await expectReferenceTheme(page, true);
   await context.close();
 });

@@ -3,15 +3,17 @@
 import Script from "next/script";
 import { useEffect, useRef } from "react";
 import { mendScalarAccessibility } from "./scalar-accessibility";
+import { keepScalarInPageTheme, pageColorMode } from "./scalar-color-mode";
 
 interface ScalarGlobal {
   createApiReference(element: HTMLElement, configuration: Record<string, unknown>): unknown;
 }
 
 /**
- * Scalar's default light theme, darkened where its text misses WCAG AA contrast (4.5:1) on white;
- * and the dark one of its code examples' cards (dark in the light theme too), where DELETE's red
- * has 3.9:1 on the card's #1a1a1a: red-400 has 6.3:1.
+ * Scalar's default themes where their text misses WCAG AA contrast (4.5:1). The light one, darkened
+ * on white. The dark one (also its code examples' cards, dark in the light theme too): its faintest
+ * text, #797979, has 4.4:1 on the page's #0f0f0f and 4.2:1 on the search box, #959595 has 5:1 even
+ * on its lightest background, #272727; DELETE's red has 3.9:1 on the cards' #1a1a1a, red-400 6.3:1.
  */
 const CONTRAST_CSS = `.light-mode {
   --scalar-color-2: #3f3f46;
@@ -24,6 +26,7 @@ const CONTRAST_CSS = `.light-mode {
   --scalar-color-purple: #6d28d9;
 }
 .dark-mode {
+  --scalar-color-3: #959595;
   --scalar-color-red: #f87171;
 }`;
 
@@ -32,6 +35,7 @@ export function ApiReference() {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => (container.current ? mendScalarAccessibility(container.current) : undefined), []);
+  useEffect(keepScalarInPageTheme, []);
 
   return (
     <>
@@ -50,9 +54,9 @@ export function ApiReference() {
             mcp: { disabled: true },
             agent: { disabled: true },
             showDeveloperTools: "never",
+            // The page's theme, not Scalar's own choice (kept in its own storage) nor its toggle.
             hideDarkModeToggle: true,
-            // Its light theme, whatever the system says: the one whose contrast CONTRAST_CSS checks.
-            forceDarkModeState: "light",
+            forceDarkModeState: pageColorMode(),
             hideClientButton: true,
             theme: "default",
             customCss: CONTRAST_CSS,

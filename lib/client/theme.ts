@@ -8,12 +8,11 @@ export const DARK_QUERY = "(prefers-color-scheme: dark)";
 
 /**
  * Run inline in <head>, before anything is painted, so a page never flashes the other theme; it
- * also follows the system's setting when it changes while no choice is stored. Two pages keep their
- * own look: the player at /play/… (framed on other sites, black) and the API reference at /docs
- * (Scalar's light theme, checked for contrast; its dark one misses 4.5:1 in places).
+ * also follows the system's setting when it changes while no choice is stored. The player at /play/…
+ * keeps its own look (framed on other sites, black).
  */
 export const THEME_SCRIPT = `(() => {
-  if (location.pathname.startsWith("/play/") || location.pathname === "/docs") return;
+  if (location.pathname.startsWith("/play/")) return;
   const query = matchMedia(${JSON.stringify(DARK_QUERY)});
   const apply = () => {
     let stored = null;
