@@ -5,8 +5,12 @@ import { useEffect, useRef } from "react";
 import { mendScalarAccessibility } from "./scalar-accessibility";
 import { keepScalarInPageTheme, pageColorMode } from "./scalar-color-mode";
 
+interface ScalarInstance {
+  destroy(): void;
+}
+
 interface ScalarGlobal {
-  createApiReference(element: HTMLElement, configuration: Record<string, unknown>): unknown;
+  createApiReference(element: HTMLElement, configuration: Record<string, unknown>): ScalarInstance;
 }
 
 /**
@@ -33,8 +37,17 @@ const CONTRAST_CSS = `.light-mode {
 /** Scalar's API reference of /api/openapi.json; nothing it needs comes from another site. */
 export function ApiReference() {
   const container = useRef<HTMLDivElement>(null);
+  const reference = useRef<ScalarInstance>(null);
 
   useEffect(() => (container.current ? mendScalarAccessibility(container.current) : undefined), []);
+  // Leaving /docs within the app unmounts this page, not Scalar's own app, which went on running.
+  useEffect(
+    () => () => {
+      reference.current?.destroy();
+      reference.current = null;
+    },
+    [],
+  );
   useEffect(keepScalarInPageTheme, []);
 
   return (
@@ -45,8 +58,8 @@ export function ApiReference() {
         strategy="afterInteractive"
         onReady={() => {
           const scalar = (window as unknown as { Scalar?: ScalarGlobal }).Scalar;
-          if (!scalar || !container.current) return;
-          scalar.createApiReference(container.current, {
+          if (!scalar || !container.current || reference.current) return;
+          reference.current = scalar.createApiReference(container.current, {
             url: "/api/openapi.json",
             // Offline: system fonts, no telemetry, none of Scalar's hosted services.
             withDefaultFonts: false,
