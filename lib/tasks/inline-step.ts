@@ -4,6 +4,8 @@ import { isTaskError, type StepTools } from "./types";
 export interface RetryPolicy {
   maxRetries: number;
   baseDelayMs: number;
+  /** The jitter's source, a number in [0, 1): Math.random unless a test needs a known wait. */
+  random?: () => number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 4, baseDelayMs: 1000 };
@@ -68,7 +70,7 @@ export function createInlineStep(
             const retriable = !isTaskError(error) || error.retriable;
             if (!retriable || attempt >= policy.maxRetries) throw error;
             await onRetry(name, error);
-            await hooks.backoff(backoffWithJitter(policy.baseDelayMs, attempt));
+            await hooks.backoff(backoffWithJitter(policy.baseDelayMs, attempt, policy.random));
           }
         }
       });

@@ -65,7 +65,8 @@ describe.each(testDatabaseKinds)("fair task slots on %s", (kind) => {
     let t: TestApp;
     beforeAll(async () => {
       t = await startTestApp(kind, { ...allowed(), TASK_CONCURRENCY: "1" }, "local", {
-        retryPolicy: { maxRetries: 1, baseDelayMs: 3_000 },
+        // No jitter: the retry waits the whole 3 s, so Bob's export ends first.
+        retryPolicy: { maxRetries: 1, baseDelayMs: 3_000, random: () => 0.999 },
       });
     });
     afterAll(() => t.close());
