@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { preparedStatement } from "./prepared";
+import { batchCalls } from "./call-batcher";
 import { assets, tasks, type AssetRow, type CreatorId, type PlaybackPolicyType, type TaskRow } from "./schema";
 
 /** A type alias, not an interface: a prepared statement takes its values as a Record. */
@@ -30,56 +30,110 @@ export type NewUpload = {
   createdAt: number;
 };
 
-const value = (name: keyof NewUpload) => sql.placeholder(name);
+const value = (name: keyof NewUpload, row: number) => sql.placeholder(`${name}${row}`);
 
-const insertUploadStatement = preparedStatement((db) => {
+/** The statement that inserts `count` uploads: built once per database and count. */
+function buildInsertUploads(db: Db, count: number) {
+  const rows = Array.from({ length: count }, (_, row) => row);
   const asset = db.$with("new_asset").as(
     db
       .insert(assets)
-      .values({
-        id: value("assetId"),
-        userId: value("userId"),
-        playbackId: value("playbackId"),
-        name: value("name"),
-        playbackPolicy: value("playbackPolicy"),
-        creatorId: value("creatorId"),
-        sourceUrl: value("sourceUrl"),
-        ipfsOnReady: value("ipfsOnReady"),
-        targetSegmentSecs: value("targetSegmentSecs"),
-        status: "waiting",
-        storageKey: value("storageKey"),
-        uploadExpiresAt: value("uploadExpiresAt"),
-        createdAt: value("createdAt"),
-        updatedAt: value("createdAt"),
-      })
+      .values(
+        rows.map((row) => ({
+          id: value("assetId", row),
+          userId: value("userId", row),
+          playbackId: value("playbackId", row),
+          name: value("name", row),
+          playbackPolicy: value("playbackPolicy", row),
+          creatorId: value("creatorId", row),
+          sourceUrl: value("sourceUrl", row),
+          ipfsOnReady: value("ipfsOnReady", row),
+          targetSegmentSecs: value("targetSegmentSecs", row),
+          status: "waiting" as const,
+          storageKey: value("storageKey", row),
+          uploadExpiresAt: value("uploadExpiresAt", row),
+          createdAt: value("createdAt", row),
+          updatedAt: value("createdAt", row),
+        })),
+      )
       .returning(),
   );
   const task = db.$with("new_task").as(
     db
       .insert(tasks)
-      .values({
-        id: value("taskId"),
-        userId: value("userId"),
-        type: "upload",
-        inputAssetId: value("assetId"),
-        params: value("taskParams"),
-        sealedSecrets: value("taskSealedSecrets"),
-        phase: value("taskPhase"),
-        runAfter: value("taskRunAfter"),
-        statusUpdatedAt: value("createdAt"),
-        createdAt: value("createdAt"),
-        updatedAt: value("createdAt"),
-      })
+      .values(
+        rows.map((row) => ({
+          id: value("taskId", row),
+          userId: value("userId", row),
+          type: "upload" as const,
+          inputAssetId: value("assetId", row),
+          params: value("taskParams", row),
+          sealedSecrets: value("taskSealedSecrets", row),
+          phase: value("taskPhase", row),
+          runAfter: value("taskRunAfter", row),
+          statusUpdatedAt: value("createdAt", row),
+          createdAt: value("createdAt", row),
+          updatedAt: value("createdAt", row),
+        })),
+      )
       .returning(),
   );
-  return db.with(asset, task).select().from(asset).innerJoin(task, sql`true`).prepare("insert_upload");
-});
+  return db
+    .with(asset, task)
+    .select()
+    .from(asset)
+    .innerJoin(task, sql`${task.inputAssetId} = ${asset.id}`)
+    .prepare(`insert_uploads_${count}`);
+}
+
+type InsertUploads = ReturnType<typeof buildInsertUploads>;
 
 /**
- * A `waiting` asset and its upload task, in one statement: atomic without a
- * transaction, and one round trip on the busiest write path.
+ * Uploads requested together share one statement and one commit: under load, most of an
+ * insert's cost in PostgreSQL and in postgres.js is per statement, not per row (bench/RESULTS.md).
+ * Two statements at most are under way per database, leaving the rest of the pool to reads.
  */
-export async function insertUpload(db: Db, upload: NewUpload): Promise<{ asset: AssetRow; task: TaskRow }> {
-  const [row] = await insertUploadStatement(db).execute(upload);
-  return { asset: row.new_asset, task: row.new_task };
+const MAX_UPLOADS_PER_STATEMENT = 32;
+const STATEMENTS_IN_FLIGHT = 2;
+
+const insertersByDb = new WeakMap<Db, (upload: NewUpload) => Promise<UploadRows>>();
+
+interface UploadRows {
+  asset: AssetRow;
+  task: TaskRow;
+}
+
+function uploadInserter(db: Db) {
+  const statements = new Map<number, InsertUploads>();
+  const statementFor = (count: number) => {
+    let statement = statements.get(count);
+    if (!statement) statements.set(count, (statement = buildInsertUploads(db, count)));
+    return statement;
+  };
+  return batchCalls<NewUpload, UploadRows>(
+    async (uploads) => {
+      const values: Record<string, unknown> = {};
+      uploads.forEach((upload, row) => {
+        for (const [name, field] of Object.entries(upload)) values[`${name}${row}`] = field;
+      });
+      const rows = await statementFor(uploads.length).execute(values);
+      const byAsset = new Map(rows.map((row) => [row.new_asset.id, { asset: row.new_asset, task: row.new_task }]));
+      return uploads.map((upload) => {
+        const inserted = byAsset.get(upload.assetId);
+        if (!inserted) throw new Error("an inserted upload was not returned");
+        return inserted;
+      });
+    },
+    { maxBatch: MAX_UPLOADS_PER_STATEMENT, maxInFlight: STATEMENTS_IN_FLIGHT },
+  );
+}
+
+/**
+ * A `waiting` asset and its upload task, in one statement: atomic without a transaction, and
+ * shared with the other uploads requested at the same moment.
+ */
+export async function insertUpload(db: Db, upload: NewUpload): Promise<UploadRows> {
+  let insert = insertersByDb.get(db);
+  if (!insert) insertersByDb.set(db, (insert = uploadInserter(db)));
+  return insert(upload);
 }
