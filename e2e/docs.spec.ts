@@ -36,6 +36,26 @@ test("the dashboard's navigation links to the API reference", async ({ page }) =
   await expect(page.getByRole("heading", { name: "Video asset service API", level: 1 })).toBeVisible(RENDERED);
 });
 
+test("leaving the API reference for the dashboard takes Scalar's app and stylesheet off the page", async ({ page }) => {
+  await signUp(page, uniqueEmail("docs-leave"));
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API docs", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Video asset service API", level: 1 })).toBeVisible(RENDERED);
+  // Its stylesheet sets its theme on :root and its own base layer, which would go on styling the dashboard.
+  const scalarStyle = page.locator("style#scalar-style");
+  // Its app's portal root, outside the page's own tree. Its tooltip element is one per document,
+  // hidden, kept by Scalar for the next reference.
+  const scalarInBody = page.locator("body > .scalar-app:not(#scalar-tooltip)");
+  await expect(scalarStyle).toHaveCount(1);
+  await expect(scalarInBody).toHaveCount(1);
+  await page.evaluate(() => Object.assign(window, { openedOnDocs: true }));
+
+  await page.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "Dashboard" }).click();
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => "openedOnDocs" in window), "the same document: the app navigated, the browser did not load a page").toBe(true);
+  await expect(scalarStyle).toHaveCount(0);
+  await expect(scalarInBody).toHaveCount(0);
+});
+
 for (const { width, height } of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },

@@ -3,7 +3,8 @@
 import { useActionState } from "react";
 import { EmailField } from "@/components/auth/email-field";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { buttonStyles, inputStyles, labelStyles } from "@/components/ui/styles";
+import { buttonStyles } from "@/components/ui/styles";
+import { TextField } from "@/components/ui/text-field";
 
 /** What the server action answers: the email stays, errors for the form and for each field. */
 export interface AuthFormState {
@@ -31,27 +32,16 @@ export function CredentialsForm({
       {callbackUrl && <input type="hidden" name="callbackUrl" value={callbackUrl} />}
       <ErrorAlert messages={state.errors} />
       <EmailField defaultValue={state.email} error={state.fieldErrors.email} />
-      <div>
-        <label htmlFor="password" className={labelStyles}>
-          Password
-        </label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete={signUp ? "new-password" : "current-password"}
-          required
-          minLength={signUp ? 8 : undefined}
-          aria-invalid={state.fieldErrors.password ? true : undefined}
-          aria-describedby={signUp ? "password-hint" : undefined}
-          className={`${inputStyles} mt-1`}
-        />
-        {signUp && (
-          <p id="password-hint" className={`mt-1 text-xs ${state.fieldErrors.password ? "text-red-700" : "text-slate-500"}`}>
-            {state.fieldErrors.password ?? "At least 8 characters."}
-          </p>
-        )}
-      </div>
+      <TextField
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete={signUp ? "new-password" : "current-password"}
+        required
+        minLength={signUp ? 8 : undefined}
+        error={state.fieldErrors.password}
+        hint={signUp ? "At least 8 characters." : undefined}
+      />
       <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={pending}>
         {pending ? "Please wait…" : signUp ? "Create account" : "Sign in"}
       </button>
