@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { preparedStatement } from "./prepared";
-import { assets, type AssetRow } from "./schema";
+import { assets, isReadyWithoutCid, type AssetRow } from "./schema";
 
 export type AssetPatch = Partial<Omit<AssetRow, "id" | "userId" | "createdAt">>;
 
@@ -73,13 +73,18 @@ export async function deleteUserAsset(db: Db, userId: string, id: string): Promi
 }
 
 /** The next ready asset after `afterId` that has no CID yet (from before section 17): the CID backfill's work. */
-export async function findReadyAssetWithoutCid(db: Db, afterId: string | null): Promise<AssetRow | undefined> {
-  const [row] = await db
+/** The query behind findReadyAssetWithoutCid, which a partial index answers (drizzle/0018). */
+export function readyAssetsWithoutCid(db: Db, afterId: string | null) {
+  return db
     .select()
     .from(assets)
-    .where(and(eq(assets.status, "ready"), isNull(assets.cidv1), isNotNull(assets.sha256), afterId ? gt(assets.id, afterId) : undefined))
+    .where(and(isReadyWithoutCid(assets), afterId ? gt(assets.id, afterId) : undefined))
     .orderBy(assets.id)
     .limit(1);
+}
+
+export async function findReadyAssetWithoutCid(db: Db, afterId: string | null): Promise<AssetRow | undefined> {
+  const [row] = await readyAssetsWithoutCid(db, afterId);
   return row;
 }
 

@@ -161,6 +161,10 @@ export const assetNameKey = (name: AnyPgColumn) => sql<string>`lower(${name}) co
 /** The size order: an asset whose size is not known yet (waiting) counts as smaller than any file. */
 export const assetSizeKey = (size: AnyPgColumn) => sql<number>`coalesce(${size}, -1)`;
 
+/** Ready assets hashed before CIDs were computed (section 17): what the CID backfill reads. */
+export const isReadyWithoutCid = (t: { status: AnyPgColumn; cidv1: AnyPgColumn; sha256: AnyPgColumn }) =>
+  sql`${t.status} = 'ready' and ${t.cidv1} is null and ${t.sha256} is not null`;
+
 export const assets = pgTable("assets", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
@@ -210,6 +214,8 @@ export const assets = pgTable("assets", {
   index("assets_user_status_size_idx").on(t.userId, t.status, assetSizeKey(t.size), t.id),
   // Name search: ILIKE '%…%' (needs the pg_trgm extension, drizzle/0011).
   index("assets_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+  // The CID backfill's next asset at each start, without walking every asset (lib/assets/backfill-cids.ts).
+  index("assets_without_cid_idx").on(t.id).where(isReadyWithoutCid(t)),
 ]);
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "assets_without_cid_idx" ON "assets" USING btree ("id") WHERE "assets"."status" = 'ready' and "assets"."cidv1" is null and "assets"."sha256" is not null;
