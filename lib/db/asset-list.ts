@@ -1,8 +1,9 @@
-import { and, eq, ilike, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import { estimatedRows } from "./estimate";
-import { keysetAfter, keysetOrder, toPage, type Page, type PageRequest } from "./pagination";
+import { keysetAfter, keysetOrder, toPage, type After, type Page, type PageRequest } from "./pagination";
+import { preparedStatement } from "./prepared";
 import { assetNameKey, assets, assetSizeKey, type AssetRow, type AssetStatus } from "./schema";
 
 export const ASSET_SORTS = ["createdAt", "name", "size"] as const;
@@ -28,28 +29,81 @@ const SORT_KEYS: Record<AssetSort, PgColumn | SQL> = {
   size: assetSizeKey(assets.size).mapWith(Number),
 };
 
-function matching(userId: string, filter: AssetFilter): SQL | undefined {
+/** The filter's values, or placeholders for them in a prepared statement. */
+interface Matching {
+  userId: string | Placeholder;
+  status?: AssetStatus | Placeholder;
+  /** The LIKE pattern of a search. */
+  pattern?: string;
+}
+
+function matching(values: Matching): SQL | undefined {
   return and(
-    eq(assets.userId, userId),
+    eq(assets.userId, values.userId),
     ne(assets.status, "deleting"),
-    filter.status ? eq(assets.status, filter.status) : undefined,
-    filter.search ? ilike(assets.name, `%${escapeLikePattern(filter.search)}%`) : undefined,
+    values.status === undefined ? undefined : eq(assets.status, values.status),
+    values.pattern === undefined ? undefined : ilike(assets.name, values.pattern),
   );
+}
+
+const valuesOf = (userId: string, filter: AssetFilter): Matching => ({
+  userId,
+  status: filter.status,
+  pattern: filter.search ? `%${escapeLikePattern(filter.search)}%` : undefined,
+});
+
+function pageQuery(db: Db, order: AssetOrder, values: Matching & { after?: After; limit: number | Placeholder }) {
+  const keyset = { key: SORT_KEYS[order.sort], id: assets.id, descending: order.descending };
+  return db
+    .select({ row: assets, key: keyset.key })
+    .from(assets)
+    .where(and(matching(values), keysetAfter(keyset, values.after)))
+    .orderBy(...keysetOrder(keyset))
+    .limit(values.limit);
 }
 
 /** The query of one page of the user's assets (the bench explains it). */
 export function userAssetsPage(db: Db, userId: string, request: AssetListRequest) {
-  const keyset = { key: SORT_KEYS[request.sort], id: assets.id, descending: request.descending };
-  return db
-    .select({ row: assets, key: keyset.key })
-    .from(assets)
-    .where(and(matching(userId, request), keysetAfter(keyset, request.after)))
-    .orderBy(...keysetOrder(keyset))
-    .limit(request.limit + 1);
+  return pageQuery(db, request, { ...valuesOf(userId, request), after: request.after, limit: request.limit + 1 });
+}
+
+/**
+ * A page without a search, by a statement prepared once per database and shape (order, status
+ * filter, first page or not): built by Drizzle once, and planned once per connection on
+ * PostgreSQL. A search is planned each time: a plan made for any word would not know how rare
+ * this one is, and the trigram index serves only rare ones.
+ */
+const pageStatements = preparedStatement(() => new Map<string, ReturnType<typeof preparePage>>());
+
+function preparePage(db: Db, order: AssetOrder, filtered: boolean, after: boolean, name: string) {
+  const value = sql.placeholder;
+  return pageQuery(db, order, {
+    userId: value("userId"),
+    status: filtered ? value("status") : undefined,
+    after: after ? { key: value("afterKey"), id: value("afterId") } : undefined,
+    limit: value("limit"),
+  }).prepare(name);
+}
+
+function preparedPage(db: Db, request: AssetListRequest) {
+  const name = `asset_page_${request.sort}_${request.descending ? "desc" : "asc"}_${request.status ? "status" : "all"}_${request.after ? "after" : "first"}`;
+  const statements = pageStatements(db);
+  let statement = statements.get(name);
+  if (!statement) statements.set(name, (statement = preparePage(db, request, Boolean(request.status), Boolean(request.after), name)));
+  return statement;
 }
 
 export async function listUserAssets(db: Db, userId: string, request: AssetListRequest): Promise<Page<AssetRow>> {
-  return toPage(await userAssetsPage(db, userId, request), request.limit);
+  const rows = request.search
+    ? await userAssetsPage(db, userId, request)
+    : await preparedPage(db, request).execute({
+        userId,
+        status: request.status,
+        afterKey: request.after?.key,
+        afterId: request.after?.id,
+        limit: request.limit + 1,
+      });
+  return toPage(rows, request.limit);
 }
 
 /** Counted exactly up to this many; beyond, counting costs a scan of them all. */
@@ -57,7 +111,7 @@ const EXACT_COUNT_UP_TO = 10_000;
 
 /** How many of the user's assets match: exact up to 10,000, else the planner's estimate (`exact: false`). */
 export async function countUserAssets(db: Db, userId: string, filter: AssetFilter): Promise<{ count: number; exact: boolean }> {
-  const rows = db.select({ id: assets.id }).from(assets).where(matching(userId, filter));
+  const rows = db.select({ id: assets.id }).from(assets).where(matching(valuesOf(userId, filter)));
   const [{ count }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(rows.limit(EXACT_COUNT_UP_TO + 1).as("matching"));

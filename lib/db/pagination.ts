@@ -1,4 +1,4 @@
-import { asc, desc, sql, type SQL } from "drizzle-orm";
+import { asc, desc, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 /** The sort key and id of a page's last row: the next page starts after it. */
@@ -38,7 +38,10 @@ export const newestFirst = (table: { createdAt: PgColumn; id: PgColumn }): Keyse
   descending: true,
 });
 
-export function keysetAfter(keyset: Keyset, after: Position | undefined): SQL | undefined {
+/** Where a page starts: a position, or placeholders for one in a prepared statement. */
+export type After = Position | { key: Placeholder; id: Placeholder };
+
+export function keysetAfter(keyset: Keyset, after: After | undefined): SQL | undefined {
   if (!after) return undefined;
   return sql`(${keyset.key}, ${keyset.id}) ${sql.raw(keyset.descending ? "<" : ">")} (${after.key}, ${after.id})`;
 }
