@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 import type { Position } from "@/lib/db/pagination";
 import { isUuid } from "@/lib/uuid";
 import { badRequest } from "./errors";
@@ -14,11 +14,12 @@ const MAC_BYTES = 16;
  * database only ever sees a position it gave out for that very query.
  */
 export class ListCursors {
-  private readonly key: Buffer;
+  /** A KeyObject: Node checks a Buffer key on every HMAC, at several times the cost of the HMAC itself. */
+  private readonly key: KeyObject;
 
   /** `secret`: a server secret shared by every node; the cursors' key is derived from it. */
   constructor(secret: string) {
-    this.key = createHmac("sha256", secret).update("list cursors").digest();
+    this.key = createSecretKey(createHmac("sha256", secret).update("list cursors").digest());
   }
 
   /** The cursors of one list, for one caller, order and filters (`scope`, compared as JSON). */
