@@ -39,10 +39,10 @@ const SIGN_IN = { INIT_USER_EMAIL: EMAIL, INIT_USER_PASSWORD: PASSWORD };
 /** What the dashboard's assets page asks for first (components/assets/asset-list.tsx). */
 const DASHBOARD_LIST = `/api/asset?limit=${PAGE_SIZE}&sort=createdAt&order=desc&total=true`;
 const UPLOAD_ROUNDS = 3;
+const UPLOAD_SECONDS = 10;
 /** PGlite's concurrent figure: this many clients, each sending its next request when the last is answered. */
 const CLIENTS = 20;
 const CONCURRENT_TIMES = REPEATS / 10;
-const UPLOAD_SECONDS = 10;
 
 type Asset = { id: string; createdAt: number };
 
@@ -268,9 +268,9 @@ export async function benchScale(databaseUrl: string): Promise<BenchResult> {
       "PGlite: the no-op liveness handler": timings(l.noop),
       "PGlite: first page": timings(l.firstPage),
       "PGlite: page 1000": timings(l.page1000),
-      "PGlite: page 1000, 20 clients": timings(lite.concurrent),
-      "PGlite: the server's CPU time per request at 20 clients": ms(lite.cpuPerRequest),
-      "a bare node:http server spending that CPU per request, 20 clients (the event loop's floor)": timings(lite.floor),
+      [`PGlite: page 1000, ${CLIENTS} clients`]: timings(lite.concurrent),
+      [`PGlite: the server's CPU time per request at ${CLIENTS} clients`]: ms(lite.cpuPerRequest),
+      [`a bare node:http server spending that CPU per request, ${CLIENTS} clients (the event loop's floor)`]: timings(lite.floor),
       [`PGlite: search for "${RARE_WORD}"`]: timings(l.search),
       "PGlite: GET /api/asset/{id}": timings(l.get),
       "PGlite: dashboard /assets HTML / its list request": `${timings(l.dashboardHtml)}, ${timings(l.dashboardList)}`,
@@ -284,13 +284,13 @@ export async function benchScale(databaseUrl: string): Promise<BenchResult> {
       { name: "PostgreSQL: request-upload at 1M against an empty database", value: percent(pg.upload.ratio), target: ">= 80%", ok: pg.upload.ratio >= 0.8 },
       under("PGlite: page 1000, p99", l.page1000.p99, 100),
       {
-        name: "PGlite: page 1000, 20 clients, p50 against 20 times one client's (no cost from concurrency)",
+        name: `PGlite: page 1000, ${CLIENTS} clients, p50 against ${CLIENTS} times one client's (no cost from concurrency)`,
         value: ms(lite.concurrent.p50),
         target: `<= ${ms(CLIENTS * l.page1000.p50)}`,
         ok: lite.concurrent.p50 <= CLIENTS * l.page1000.p50,
       },
       {
-        name: "PGlite: page 1000, 20 clients, p99 against the event loop's floor for its CPU time",
+        name: `PGlite: page 1000, ${CLIENTS} clients, p99 against the event loop's floor for its CPU time`,
         value: percent(lite.concurrent.p99 / lite.floor.p99),
         target: "<= 125%",
         ok: lite.concurrent.p99 <= 1.25 * lite.floor.p99,

@@ -12,9 +12,9 @@ const LARGE_TABLES = ["assets", "tasks"];
 const MIGRATIONS = path.join(process.cwd(), "drizzle");
 
 /** A literal, possibly cast: `'public'`, `0`, `false`, `'{}'::jsonb`. No function call, so never volatile. */
-const CONSTANT = String.raw`(?:'(?:[^']|'')*'|-?\d+(?:\.\d+)?|true|false|null)(?:::[\w ]+(?:\[\])?)?`;
+const CONSTANT = new RegExp(String.raw`^(?:'(?:[^']|'')*'|-?\d+(?:\.\d+)?|true|false|null)(?:::[\w ]+(?:\[\])?)?$`, "i");
 
-/** Why `statement` would rewrite or scan a large table, or undefined when it would not. */
+/** Why `statement` would rewrite a large table, or undefined when it would not. */
 function rewritesLargeTable(statement: string): string | undefined {
   const sql = statement.replace(/\s+/g, " ").trim();
   const table = sql.match(/^ALTER TABLE "(\w+)"/i)?.[1];
@@ -24,7 +24,7 @@ function rewritesLargeTable(statement: string): string | undefined {
   if (!added) return undefined;
   const [, column, definition] = added;
   const defaultValue = definition.match(/\bDEFAULT (.+?)(?= NOT NULL| NULL|$)/i)?.[1];
-  if (defaultValue !== undefined && !new RegExp(`^${CONSTANT}$`, "i").test(defaultValue)) {
+  if (defaultValue !== undefined && !CONSTANT.test(defaultValue)) {
     return `adds ${table}.${column} with a default that is not a constant (${defaultValue})`;
   }
   if (/\bNOT NULL\b/i.test(definition) && defaultValue === undefined) {
