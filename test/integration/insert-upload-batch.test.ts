@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { findAsset } from "@/lib/db/assets";
+import { findTask } from "@/lib/db/tasks";
 import { insertUpload } from "@/lib/db/insert-upload";
 import { insertUser } from "@/lib/db/users";
 import { newUpload } from "../helpers/new-upload";
@@ -24,6 +25,26 @@ describe.each(testDatabaseKinds)("uploads requested at the same moment on %s", (
       expect(asset).toMatchObject({ id: uploads[i].assetId, name: `video ${i}`, status: "waiting" });
       expect(task).toMatchObject({ id: uploads[i].taskId, inputAssetId: uploads[i].assetId, phase: "pending" });
     });
+  });
+
+  it("answer the rows exactly as the database holds them, every field set", async () => {
+    const createdAt = Date.now();
+    const upload = newUpload({
+      userId,
+      createdAt,
+      name: "über \"quoted\" 🎬",
+      playbackPolicy: "jwt",
+      creatorId: { type: "unverified", value: "0xabc" },
+      sourceUrl: "https://media.example/video.mp4",
+      ipfsOnReady: { nftMetadata: { name: "x", properties: { n: 1.5 } } },
+      targetSegmentSecs: 2.7,
+      taskParams: { upload: { uploadUrlExpiresAt: createdAt + 1, maxBytes: 2 ** 40 } },
+      taskSealedSecrets: "sealed",
+      taskRunAfter: createdAt + 60_000,
+    });
+    const { asset, task } = await insertUpload(database.db, upload);
+    expect(asset).toEqual(await findAsset(database.db, upload.assetId));
+    expect(task).toEqual(await findTask(database.db, upload.taskId));
   });
 
   it("fail only for the one whose playback id is taken", async () => {
