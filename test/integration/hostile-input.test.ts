@@ -41,6 +41,17 @@ describe.each(testDatabaseKinds)("hostile input on %s", (kind) => {
     });
   });
 
+  describe("lone surrogates", () => {
+    it("are refused with 422 naming the field, in strings, keys and stored JSON", async () => {
+      await expectError(await requestUploadWith({ name: "a\ud800b" }), 422, /^name: must be well-formed Unicode/);
+      await expectError(await requestUploadWith({ name: "ok", creatorId: { type: "unverified", value: "\udc00" } }), 422, /^creatorId\.value: must be well-formed/);
+      await expectError(await requestUploadWith({ name: "ok", "\ud83d": 1 }), 422, /^body: a key must be well-formed Unicode/);
+      const paired = await requestUploadWith({ name: "a pair is fine 🎬" });
+      expect(paired.status).toBe(200);
+      expect((await paired.json()).asset.name).toBe("a pair is fine 🎬");
+    });
+  });
+
   describe("deep JSON", () => {
     it("is refused before validation walks it", async () => {
       const asset = await readyAsset(t, user.token);
