@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { batchCalls } from "./call-batcher";
 import { assetRowFromJson, taskRowFromJson } from "./row-json";
+import { preparedStatement } from "./prepared";
 import { assets, tasks, type AssetRow, type CreatorId, type PlaybackPolicyType, type TaskRow } from "./schema";
 
-/** A type alias, not an interface: a prepared statement takes its values as a Record. */
-export type NewUpload = {
+export interface NewUpload {
   assetId: string;
   taskId: string;
   userId: string;
@@ -29,67 +29,40 @@ export type NewUpload = {
   /** When the upload task is first due (it is dormant until then). */
   taskRunAfter: number;
   createdAt: number;
-};
-
-const value = (name: keyof NewUpload, row: number) => sql.placeholder(`${name}${row}`);
-
-/** The statement that inserts `count` uploads: built once per database and count. */
-function buildInsertUploads(db: Db, count: number) {
-  const rows = Array.from({ length: count }, (_, row) => row);
-  const asset = db.$with("new_asset").as(
-    db
-      .insert(assets)
-      .values(
-        rows.map((row) => ({
-          id: value("assetId", row),
-          userId: value("userId", row),
-          playbackId: value("playbackId", row),
-          name: value("name", row),
-          playbackPolicy: value("playbackPolicy", row),
-          creatorId: value("creatorId", row),
-          sourceUrl: value("sourceUrl", row),
-          ipfsOnReady: value("ipfsOnReady", row),
-          targetSegmentSecs: value("targetSegmentSecs", row),
-          status: "waiting" as const,
-          storageKey: value("storageKey", row),
-          uploadExpiresAt: value("uploadExpiresAt", row),
-          createdAt: value("createdAt", row),
-          updatedAt: value("createdAt", row),
-        })),
-      )
-      .returning(),
-  );
-  const task = db.$with("new_task").as(
-    db
-      .insert(tasks)
-      .values(
-        rows.map((row) => ({
-          id: value("taskId", row),
-          userId: value("userId", row),
-          type: "upload" as const,
-          inputAssetId: value("assetId", row),
-          params: value("taskParams", row),
-          sealedSecrets: value("taskSealedSecrets", row),
-          phase: value("taskPhase", row),
-          runAfter: value("taskRunAfter", row),
-          statusUpdatedAt: value("createdAt", row),
-          createdAt: value("createdAt", row),
-          updatedAt: value("createdAt", row),
-        })),
-      )
-      .returning(),
-  );
-  // Each row comes back whole as one JSON value: Drizzle's own mapping of a join of two CTEs
-  // reads every column through a proxy, which cost a tenth of request-upload's CPU (bench/RESULTS.md).
-  return db
-    .with(asset, task)
-    .select({ asset: sql<Record<string, unknown>>`to_jsonb(${asset})`, task: sql<Record<string, unknown>>`to_jsonb(${task})` })
-    .from(asset)
-    .innerJoin(task, sql`${task.inputAssetId} = ${asset.id}`)
-    .prepare(`insert_uploads_${count}`);
 }
 
-type InsertUploads = ReturnType<typeof buildInsertUploads>;
+/**
+ * Inserts a batch of uploads, given as one JSON array of NewUpload, in one statement, and answers
+ * each new asset and task whole as JSON. One parameter for the whole batch: binding each field
+ * of each row as its own parameter cost postgres.js and Drizzle more CPU than the rest of the
+ * request (bench/RESULTS.md), and the answer read as two JSON values skips Drizzle's column-by-column
+ * mapping. Prepared once per database, for any size of batch.
+ */
+const insertUploads = preparedStatement((db) => {
+  const input = sql`jsonb_to_recordset(${sql.placeholder("uploads")}::text::jsonb) AS input(
+    "assetId" uuid, "taskId" uuid, "userId" uuid, "playbackId" text, "name" text, "playbackPolicy" text,
+    "creatorId" jsonb, "sourceUrl" text, "ipfsOnReady" jsonb, "targetSegmentSecs" real, "storageKey" text,
+    "uploadExpiresAt" bigint, "taskParams" jsonb, "taskPhase" text, "taskSealedSecrets" text,
+    "taskRunAfter" bigint, "createdAt" bigint)`;
+  const asset = db.$with("new_asset", {}).as(sql`INSERT INTO ${assets} (
+      id, user_id, playback_id, name, status, playback_policy, creator_id, source_url, ipfs_on_ready,
+      target_segment_secs, storage_key, upload_expires_at, created_at, updated_at)
+    SELECT "assetId", "userId", "playbackId", "name", 'waiting', "playbackPolicy", "creatorId", "sourceUrl", "ipfsOnReady",
+      "targetSegmentSecs", "storageKey", "uploadExpiresAt", "createdAt", "createdAt"
+    FROM ${input}
+    RETURNING *`);
+  const task = db.$with("new_task", {}).as(sql`INSERT INTO ${tasks} (
+      id, user_id, type, input_asset_id, params, sealed_secrets, phase, run_after, status_updated_at, created_at, updated_at)
+    SELECT "taskId", "userId", 'upload', "assetId", "taskParams", "taskSealedSecrets", "taskPhase", "taskRunAfter",
+      "createdAt", "createdAt", "createdAt"
+    FROM ${input}
+    RETURNING *`);
+  return db
+    .with(asset, task)
+    .select({ asset: sql<Record<string, unknown>>`to_jsonb(new_asset)`, task: sql<Record<string, unknown>>`to_jsonb(new_task)` })
+    .from(sql`new_asset JOIN new_task ON new_task.input_asset_id = new_asset.id`)
+    .prepare("insert_uploads");
+});
 
 /**
  * Uploads requested together share one statement and one commit: under load, most of an
@@ -107,19 +80,9 @@ interface UploadRows {
 }
 
 function uploadInserter(db: Db) {
-  const statements = new Map<number, InsertUploads>();
-  const statementFor = (count: number) => {
-    let statement = statements.get(count);
-    if (!statement) statements.set(count, (statement = buildInsertUploads(db, count)));
-    return statement;
-  };
   return batchCalls<NewUpload, UploadRows>(
     async (uploads) => {
-      const values: Record<string, unknown> = {};
-      uploads.forEach((upload, row) => {
-        for (const [name, field] of Object.entries(upload)) values[`${name}${row}`] = field;
-      });
-      const rows = await statementFor(uploads.length).execute(values);
+      const rows = await insertUploads(db).execute({ uploads: JSON.stringify(uploads) });
       const inserted = rows.map((row) => ({ asset: assetRowFromJson(row.asset), task: taskRowFromJson(row.task) }));
       const byAsset = new Map(inserted.map((row) => [row.asset.id, row]));
       return uploads.map((upload) => {
