@@ -101,3 +101,38 @@ test("a waiting asset says it waits for its file, and offers to wait, resume by 
   await expect(page).toHaveURL(/\/assets$/);
   expect((await page.request.get(`/api/asset/${asset.id}`)).status()).toBe(404);
 });
+
+test("a change made on the page is kept when a check of the asset sent before it is answered after it", async ({ page }) => {
+  await signUp(page, uniqueEmail("stale-poll"));
+  const asset = await uploadAsset(page, "stale poll.mp4", "h264-aac.mp4");
+  let saved = () => {};
+  const changed = new Promise<void>((resolve) => (saved = resolve));
+  let reads = 0;
+  // The page checks a processing asset every second. The first answer says processing; the second
+  // check is read from the server at once but answered only after the change below is saved,
+  // saying ready (so the page stops checking): the order CI once met by chance.
+  await page.route(`**/api/asset/${asset.id}`, async (route) => {
+    const response = await route.fetch();
+    if (route.request().method() === "PATCH") {
+      await route.fulfill({ response });
+      return saved();
+    }
+    reads++;
+    if (reads === 1) return route.fulfill({ response, json: { ...(await response.json()), status: "processing" } });
+    if (reads === 2) await changed;
+    await route.fulfill({ response });
+  });
+  const staleCheck = page.waitForRequest((request) => request.method() === "GET" && request.url().endsWith(`/api/asset/${asset.id}`) && reads === 1);
+  await page.goto(`/assets/${asset.id}`);
+  const details = page.getByRole("region", { name: "Details" });
+  const policy = details.getByLabel("Playback policy");
+  await expect(policy).toBeEnabled();
+  const staleAnswer = (await staleCheck).response();
+
+  await policy.selectOption({ label: "Signed (JWT)" });
+  await (await staleAnswer)!.finished();
+  // Two frames: time for the page to apply the answer it has just read, had it kept it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(details.locator("[data-playback-policy]")).toHaveAttribute("data-playback-policy", "jwt");
+  await expect(policy.locator("option:checked")).toHaveText("Signed (JWT)");
+});

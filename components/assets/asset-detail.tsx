@@ -38,7 +38,8 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
     const load = async () => {
       try {
         const data = plainAsset(await dataOf(api.GET("/api/asset/{id}", { params: { path: { id: assetId } }, signal: controller.signal })));
-        setAsset(data);
+        // A check sent before a change made on this page may be answered after it: the older copy loses.
+        setAsset((shown) => (shown && shown.updatedAt > data.updatedAt ? shown : data));
         setErrors([]);
         if (data.status === "ready" || data.status === "failed") return;
       } catch (error) {
