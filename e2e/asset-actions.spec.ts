@@ -127,7 +127,13 @@ test("the asset page shows the asset id and permanent MP4, HLS, player and embed
   }
 });
 
+/** HTMLMediaElement.HAVE_METADATA: the source is attached and its duration known. */
+const HAVE_METADATA = 1;
+
 async function expectPlays(video: ReturnType<Page["locator"]>) {
+  // Until its source is attached (hls.js loads after hydration), attaching it would interrupt play().
+  const readyState = () => video.evaluate((element: HTMLVideoElement) => element.readyState);
+  await expect.poll(readyState, { timeout: 15_000 }).toBeGreaterThanOrEqual(HAVE_METADATA);
   await video.evaluate((element: HTMLVideoElement) => {
     element.muted = true;
     return element.play();
