@@ -10,8 +10,6 @@ import { oauthProviders, signIn } from "@/lib/app/next-auth";
 import { checkSignIn, retryMessage, takeSignUp } from "@/lib/auth/sign-in-throttle";
 
 const HOME = "/overview";
-/** A new account has nothing to overview yet: it starts where videos are uploaded. */
-const FIRST_PAGE = "/assets";
 
 /** Only paths of this site, so the sign-in page cannot be used to send people elsewhere. */
 function localPath(value: FormDataEntryValue | null): string {
@@ -67,7 +65,7 @@ export async function signUp(_state: AuthFormState, form: FormData): Promise<Aut
       fieldErrors: { email: "This email is already registered." },
     };
   }
-  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: FIRST_PAGE });
+  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: HOME });
   return { email, errors: [], fieldErrors: {} };
 }
 

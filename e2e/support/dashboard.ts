@@ -12,13 +12,14 @@ export function uniqueEmail(who: string): string {
   return `${who}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-/** Signs up through the form; a new account's dashboard opens on the assets page. */
+/** Signs up through the form, which lands on the overview as a sign-in does; then opens the assets page. */
 export async function signUp(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto("/sign-up");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/assets$/);
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.goto("/assets");
   await expect(page.getByRole("heading", { name: "Assets", level: 1 })).toBeVisible();
 }
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { FirstUpload } from "@/components/overview/first-upload";
 import { UsageFigures } from "@/components/overview/usage-figures";
 import { UsagePerDay } from "@/components/overview/usage-per-day";
 import { getApp } from "@/lib/app/app";
@@ -7,7 +8,7 @@ import { readUsage } from "@/lib/usage/read-usage";
 
 export const metadata: Metadata = { title: "Overview" };
 
-/** The landing page after sign-in: the figures of `GET /api/usage`, read by the same function. */
+/** The landing page after sign-in and sign-up: the figures of `GET /api/usage`, read by the same function. */
 export default async function OverviewPage() {
   const userId = (await auth())?.user?.id;
   // The layout sends a visitor without a session to sign in.
@@ -17,6 +18,7 @@ export default async function OverviewPage() {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-semibold">Overview</h1>
+      {usage.assets.total === 0 && <FirstUpload />}
       <UsageFigures usage={usage} />
       <UsagePerDay usage={usage} />
     </div>
