@@ -1,4 +1,5 @@
 import { CopyButton } from "@/components/ui/copy-button";
+import { carFileName } from "@/lib/assets/car-file-name";
 import type { Asset } from "@/lib/assets/schemas";
 import { formatBytes, formatDuration, formatTime } from "@/lib/client/format";
 
@@ -59,7 +60,7 @@ export function AssetFacts({ asset }: { asset: Asset }) {
             </code>
             <CopyButton text={cid} label="Copy CID" />
             {asset.carUrl && (
-              <a href={asset.carUrl} download className="text-xs font-medium text-indigo-700 underline">
+              <a href={asset.carUrl} download={carFileName(asset.name, cid)} className="text-xs font-medium text-indigo-700 underline">
                 Download CAR
               </a>
             )}

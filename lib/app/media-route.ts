@@ -24,7 +24,11 @@ export function mediaRoute(paramNames: string[], open: (ctx: PublicHandlerContex
           delivery && ctx.request.method === "GET"
             ? meteredBytes(media, (sent) => app.deliveries.record(delivery.userId, sent, sent * delivery.secondsPerByte, app.now()))
             : media;
-        return rangeResponse(ctx.request, bytes, { "Content-Type": media.contentType, "Cache-Control": media.cacheControl });
+        return rangeResponse(ctx.request, bytes, {
+          "Content-Type": media.contentType,
+          "Cache-Control": media.cacheControl,
+          ...(media.contentDisposition && { "Content-Disposition": media.contentDisposition }),
+        });
       }),
       READ_ONLY_CORS_HEADERS,
     ),

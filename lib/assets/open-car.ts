@@ -1,3 +1,4 @@
+import { attachment } from "@/lib/api/content-disposition";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import { authenticateRequest, type AuthDeps } from "@/lib/auth/authenticate-request";
 import { findAsset, findUserAsset } from "@/lib/db/assets";
@@ -6,6 +7,7 @@ import { byteRange, carStream } from "@/lib/ipfs/car-stream";
 import { readSignedFields, verifyFields } from "@/lib/storage/signed-url";
 import type { MediaBytes } from "@/lib/storage/types";
 import type { TaskDeps } from "@/lib/tasks/types";
+import { carFileName } from "./car-file-name";
 
 export const CAR_CONTENT_TYPE = "application/vnd.ipld.car";
 
@@ -13,6 +15,7 @@ export const CAR_CONTENT_TYPE = "application/vnd.ipld.car";
  * `GET /api/asset/{id}/car`: the ready asset as a CARv1 whose root is its CIDv1 (section 17), for
  * its owner (API token or session) or whoever holds its signed `carUrl`. Its length was counted
  * with the CID, so it is answered with Content-Length; a range is cut from the CAR as it is made.
+ * Saved, it is `<name>-<cid>.car`.
  */
 export async function openAssetCar(app: TaskDeps & AuthDeps, request: Request, url: URL, assetId: string): Promise<MediaBytes> {
   const asset = url.searchParams.has("signature") ? await signedAsset(app, url, assetId) : await ownAsset(app, request, assetId);
@@ -27,6 +30,7 @@ export async function openAssetCar(app: TaskDeps & AuthDeps, request: Request, u
     },
     contentType: CAR_CONTENT_TYPE,
     cacheControl: "private, max-age=300",
+    contentDisposition: attachment(carFileName(asset.name, cidv1)),
   };
 }
 

@@ -39,6 +39,8 @@ export interface ByteSource {
 export interface MediaBytes extends ByteSource {
   contentType: string;
   cacheControl: string;
+  /** Set for a download meant to be saved as a file: `Content-Disposition` naming it. */
+  contentDisposition?: string;
   /** Set for the video itself (the MP4, HLS media segments): what is sent counts as delivered to its owner. */
   delivery?: Delivery;
 }

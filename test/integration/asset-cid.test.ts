@@ -89,7 +89,11 @@ describe.each(testStorageKinds)("the asset's CID on %s storage (DESIGN.md sectio
 
   it("the CAR is the same every time, answers ranges and HEAD, and opens by its signed carUrl without a token", async () => {
     const asset = await uploadFile(await paddedMp4(3 * CHUNK + 5));
-    const whole = Buffer.from(await (await getCar(asset.id, { token })).arrayBuffer());
+    const first = await getCar(asset.id, { token });
+    // Saved under the asset's name and CID, as the dashboard's link suggests too.
+    const saveAs = `${asset.name}-${asset.hash[1].hash}.car`;
+    expect(first.headers.get("content-disposition")).toBe(`attachment; filename="${saveAs}"; filename*=UTF-8''${saveAs}`);
+    const whole = Buffer.from(await first.arrayBuffer());
     expect(Buffer.from(await (await getCar(asset.id, { token })).arrayBuffer()).equals(whole)).toBe(true);
 
     const range = await getCar(asset.id, { token, headers: { range: "bytes=100-262243" } });
