@@ -77,16 +77,17 @@ export class ExportFormProblems extends Error {
 
 /**
  * Where to export and how: IPFS and/or a custom URL, and each one's options. It starts on a choice
- * that can work: IPFS with the server's pinning credentials when it has some (`serverPinning`),
- * else IPFS with a JWT to enter, and no "server default" to choose.
+ * that can succeed: IPFS with the server's pinning credentials when it has some (`serverPinning`);
+ * else a custom URL, since IPFS would need the user's own pinning account (it is one tick away,
+ * with a JWT to enter, and no "server default" to choose).
  */
 export function useExportChoices(serverPinning: boolean) {
-  const [ipfs, setIpfs] = useState(true);
+  const [ipfs, setIpfs] = useState(serverPinning);
   const [credentials, setCredentials] = useState<Credentials>(serverPinning ? "server" : "jwt");
   const [metadata, setMetadata] = useState("");
   const [cidVersion, setCidVersion] = useState<0 | 1>(1);
   const [unpinOnDelete, setUnpinOnDelete] = useState(false);
-  const [custom, setCustom] = useState(false);
+  const [custom, setCustom] = useState(!serverPinning);
   const [method, setMethod] = useState<(typeof METHODS)[number]>("PUT");
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
   const parsedMetadata = parseMetadata(metadata);
@@ -164,10 +165,23 @@ export function ExportDestinations({ choices, id }: { choices: ExportChoices; id
       <fieldset className={ipfs ? sectionOpen : sectionClosed}>
         <legend className="px-1 text-sm font-medium">
           <label className="inline-flex items-center gap-2">
-            <input type="checkbox" checked={ipfs} onChange={(e) => choices.setIpfs(e.target.checked)} className="h-4 w-4" />
+            <input
+              type="checkbox"
+              checked={ipfs}
+              onChange={(e) => choices.setIpfs(e.target.checked)}
+              aria-describedby={serverPinning ? undefined : `${id}-ipfs-needs`}
+              className="h-4 w-4"
+            />
             IPFS (pinning service)
           </label>
         </legend>
+        {!serverPinning && (
+          <p id={`${id}-ipfs-needs`} className={`text-xs text-slate-600 ${ipfs ? "" : "mt-1 ml-7"}`}>
+            IPFS keeps a file online only while a pinning service (Pinata, or one with its API) stores it, and
+            that takes an account. This server has none of its own (PINATA_JWT is not set): to export to IPFS,
+            enter your account&apos;s credentials.
+          </p>
+        )}
         {ipfs && (
           <>
             <fieldset>
@@ -193,9 +207,6 @@ export function ExportDestinations({ choices, id }: { choices: ExportChoices; id
                 ))}
               </div>
             </fieldset>
-            {!serverPinning && (
-              <p className="text-xs text-slate-600">This server has no pinning credentials of its own (PINATA_JWT): enter yours.</p>
-            )}
             {credentials === "jwt" && <TextField id={`${id}-jwt`} name="jwt" label="Pinning JWT" type="password" required />}
             {credentials === "keys" && (
               <div className="grid gap-3 sm:grid-cols-2">
