@@ -26,6 +26,7 @@ import { DeliveryMeter } from "@/lib/usage/delivery-meter";
 import { EventDispatcher } from "@/lib/webhooks/dispatch-events";
 import { startMaintenance } from "./maintenance";
 import { createCidBackfill } from "@/lib/assets/backfill-cids";
+import { viewMaintenance } from "@/lib/analytics/view-maintenance";
 import { newNodeIdentity, type NodeIdentity } from "./node";
 import { taskDefinitions } from "./task-definitions";
 
@@ -120,6 +121,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         storageKind: storage.kind,
         startedAt: now(),
         taskRetentionMs: config.taskRetentionDays * 24 * 3600_000,
+        views: viewMaintenance(db, config),
         now,
       },
       (config.taskLeaseSeconds * 1000) / 3,

@@ -37,6 +37,8 @@ export interface MaintenanceDeps {
   startedAt: number;
   /** How long finished webhook deliveries are kept (TASK_RETENTION_DAYS). */
   taskRetentionMs: number;
+  /** Viewer metrics: roll-ups of the views reported since the last tick, and retention. */
+  views: { rollUp(): Promise<void>; prune(now: number): Promise<void> };
   now(): number;
 }
 
@@ -46,7 +48,8 @@ export interface MaintenanceDeps {
  * node's, once their leases run out); the Inngest runner sends again the events of tasks queued
  * long ago that never started. It also fans out any webhook events still waiting, writes the
  * playback sums of the last tick, deletes webhook deliveries past their retention, and starts the
- * CID backfill when it is not running.
+ * CID backfill when it is not running. Viewer metrics' roll-ups are brought up to date, and views
+ * past their retention deleted.
  */
 export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
   let ticks = 0;
@@ -60,6 +63,8 @@ export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
     await deps.deliveries.flush();
     deps.cidBackfill.kick();
     await deleteFinishedDeliveries(deps.db, now - deps.taskRetentionMs, PRUNE_BATCH);
+    await deps.views.rollUp();
+    await deps.views.prune(now);
     if (ticks++ % CLEANUP_EVERY === 0) {
       await deleteSpentRateLimits(deps.db, now);
       await deleteNodesSeenBefore(deps.db, now - FORGET_NODES_MS);

@@ -647,6 +647,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a playback session's metrics (Livepeer's player)
+         * @description Where `@livepeer/react`'s player and this service's own player report, every 5 s and when the page hides. No credential, any origin (CORS open; sent as `text/plain`, it needs no preflight). An unknown playbackId is answered 204 like a known one and recorded nowhere. Limits: `ANALYTICS_RATE_LIMIT_PER_ADDRESS` and `ANALYTICS_RATE_LIMIT_PER_PLAYBACK_ID` reports a minute (docs/analytics.md).
+         */
+        post: operations["logPlaybackMetrics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/views/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Query viewership metrics (Livepeer's getViewership)
+         * @description The caller's views, of one asset (`assetId` or `playbackId`) or of every asset, per time step and per value of the breakdown fields. Answered from hourly roll-ups when at most one of browser, os, device and country is asked for; with two or more, from the views themselves, kept `VIEW_RETENTION_DAYS`. A field without a value is left out.
+         */
+        get: operations["getViewershipMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/views/query/creator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Query an asset's views and playtime (Livepeer's getCreatorViewership) */
+        get: operations["getCreatorViewershipMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/views/query/total/{playbackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A playbackId's total views (Livepeer's getPublicViewership)
+         * @description Open to anyone, as the playbackId is, from any origin; cached for 5 s.
+         */
+        get: operations["getPublicViewershipMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/views/now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is watching now (Livepeer's getRealtimeViewership) */
+        get: operations["getRealtimeViewershipNow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/views/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An asset's last 30 days of views (the dashboard's Viewers panel) */
+        get: operations["getViewerSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -999,6 +1110,80 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /**
+         * @description The report `@livepeer/react` 4.x's player sends every 5 s and with `sendBeacon` when the page hides. Fields the service does not read (`protocol`, `path`, `params`, `hash`, `source_url`, `player`, `version`, `live`, events' `id` and `timestamp`…) are accepted and ignored.
+         * @example {
+         *       "session_id": "b7c1e0f2-6d0a-4a3e-9f51-2c8d7e6a1b90",
+         *       "playback_id": "k3j9x0a8b7c6d5e4",
+         *       "protocol": "application/vnd.apple.mpegurl",
+         *       "domain": "example.com",
+         *       "path": "/watch",
+         *       "user_agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15",
+         *       "player": "hls",
+         *       "version": "4.3.6",
+         *       "live": false,
+         *       "events": [
+         *         {
+         *           "id": "a1",
+         *           "type": "play",
+         *           "timestamp": 1763740000000
+         *         },
+         *         {
+         *           "id": "a2",
+         *           "type": "heartbeat",
+         *           "timestamp": 1763740005000,
+         *           "errors": 0,
+         *           "warnings": 0,
+         *           "stalled_count": 0,
+         *           "waiting_count": 1,
+         *           "time_warning_ms": 0,
+         *           "time_errored_ms": 0,
+         *           "time_stalled_ms": 0,
+         *           "time_playing_ms": 4200,
+         *           "time_waiting_ms": 310,
+         *           "play_to_first_frame_ms": 310,
+         *           "autoplay_status": "none"
+         *         }
+         *       ]
+         *     }
+         */
+        SessionData: {
+            session_id: string;
+            playback_id: string;
+            domain?: string | null;
+            user_agent?: string | null;
+            uid?: string | null;
+            events: ({
+                /** @constant */
+                type: "heartbeat";
+                /** @default 0 */
+                errors: number;
+                /** @default 0 */
+                stalled_count: number;
+                /** @default 0 */
+                waiting_count: number;
+                /** @default 0 */
+                time_playing_ms: number;
+                /** @default 0 */
+                time_waiting_ms: number;
+                /** @default 0 */
+                time_stalled_ms: number;
+                /** @default 0 */
+                time_errored_ms: number;
+                play_to_first_frame_ms?: number;
+                mount_to_first_frame_ms?: number;
+                mount_to_play_ms?: number;
+                duration_ms?: number;
+                autoplay_status?: string;
+            } | {
+                /** @constant */
+                type: "error";
+                message?: string;
+                category?: string;
+            } | {
+                type: string;
+            })[];
+        };
         WebhookEvent: {
             /**
              * Format: uuid
@@ -1609,6 +1794,156 @@ export interface components {
                 uploads: number;
                 deliveredBytes: number;
                 deliveredSeconds: number;
+            }[];
+        };
+        /**
+         * @description Livepeer's viewership metric. A field without a value is left out, never `null`.
+         * @example {
+         *       "timestamp": 1763683200000,
+         *       "browser": "Chrome",
+         *       "viewCount": 12,
+         *       "playtimeMins": 31.5,
+         *       "ttffMs": 420,
+         *       "rebufferRatio": 0.012,
+         *       "errorRate": 0,
+         *       "exitsBeforeStart": 0.083
+         *     }
+         */
+        ViewershipMetric: {
+            /** @description The start of the time step, ms since the epoch (with `timeStep`). */
+            timestamp?: number;
+            playbackId?: string;
+            /** @description As the user agent names it (Chrome, Safari, Firefox…). */
+            browser?: string;
+            os?: string;
+            /** @description The kind of device: desktop, mobile, tablet, tv or bot. */
+            device?: string;
+            /** @description ISO 3166-1 alpha-2, from a trusted proxy's header (`VIEWER_COUNTRY_HEADER`). */
+            country?: string;
+            /** @description Views: sessions with play intent (the viewer pressed play, or playback stalled or failed). */
+            viewCount: number;
+            /** @description Minutes of video played. */
+            playtimeMins: number;
+            /** @description Mean time to first frame of the views that reported one, ms. */
+            ttffMs?: number;
+            /** @description Waiting and stalled time over playing time (absent without playing time). */
+            rebufferRatio?: number;
+            /** @description The share of views that met an error. */
+            errorRate?: number;
+            /** @description The share of views that ended, or are still waiting, before their first frame. */
+            exitsBeforeStart?: number;
+        };
+        /**
+         * @description Views and playtime, without the quality figures.
+         * @example {
+         *       "viewCount": 12,
+         *       "playtimeMins": 31.5
+         *     }
+         */
+        CreatorViewershipMetric: {
+            /** @description The start of the time step, ms since the epoch (with `timeStep`). */
+            timestamp?: number;
+            playbackId?: string;
+            /** @description As the user agent names it (Chrome, Safari, Firefox…). */
+            browser?: string;
+            os?: string;
+            /** @description The kind of device: desktop, mobile, tablet, tv or bot. */
+            device?: string;
+            /** @description ISO 3166-1 alpha-2, from a trusted proxy's header (`VIEWER_COUNTRY_HEADER`). */
+            country?: string;
+            /** @description Views: sessions with play intent (the viewer pressed play, or playback stalled or failed). */
+            viewCount: number;
+            /** @description Minutes of video played. */
+            playtimeMins: number;
+        };
+        /**
+         * @description Every view of the playbackId kept (VIEW_ROLLUP_RETENTION_DAYS).
+         * @example {
+         *       "playbackId": "k3j9x0a8b7c6d5e4",
+         *       "viewCount": 1520,
+         *       "playtimeMins": 3801.2
+         *     }
+         */
+        PublicViewership: {
+            playbackId: string;
+            viewCount: number;
+            playtimeMins: number;
+        };
+        /**
+         * @example {
+         *       "viewCount": 3,
+         *       "errorRate": 0
+         *     }
+         */
+        RealtimeViewershipMetric: {
+            playbackId?: string;
+            /** @description The kind of device: desktop, mobile, tablet, tv or bot. */
+            device?: string;
+            /** @description As the user agent names it (Chrome, Safari, Firefox…). */
+            browser?: string;
+            /** @description ISO 3166-1 alpha-2, from a trusted proxy's header (`VIEWER_COUNTRY_HEADER`). */
+            country?: string;
+            /** @description Views whose player reported in the last 30 seconds. */
+            viewCount: number;
+            /** @description The share of those views that met an error. */
+            errorRate: number;
+        };
+        /**
+         * @description The asset page's Viewers panel: the last 30 days of views.
+         * @example {
+         *       "from": 1761264000000,
+         *       "views": 3,
+         *       "playtimeMins": 4.2,
+         *       "medianTtffMs": 380,
+         *       "rebufferRatio": 0.01,
+         *       "errorRate": 0,
+         *       "exitsBeforeStart": 0,
+         *       "days": [
+         *         {
+         *           "start": 1761264000000,
+         *           "views": 3,
+         *           "playtimeMins": 4.2
+         *         }
+         *       ],
+         *       "browsers": [
+         *         {
+         *           "name": "Chrome",
+         *           "views": 3
+         *         }
+         *       ],
+         *       "countries": [
+         *         {
+         *           "code": "",
+         *           "views": 3
+         *         }
+         *       ]
+         *     }
+         */
+        ViewerSummary: {
+            /** @description The first day's start (UTC midnight, 29 days before today's). */
+            from: number;
+            views: number;
+            playtimeMins: number;
+            /** @description The median time to first frame of the views that reported one. */
+            medianTtffMs?: number;
+            rebufferRatio?: number;
+            errorRate?: number;
+            exitsBeforeStart?: number;
+            /** @description The last 30 UTC days, oldest first, today last. */
+            days: {
+                start: number;
+                views: number;
+                playtimeMins: number;
+            }[];
+            /** @description The five browsers with the most views; "" when the user agent named none. */
+            browsers: {
+                name: string;
+                views: number;
+            }[];
+            /** @description The five countries with the most views; "" when unknown. */
+            countries: {
+                code: string;
+                views: number;
             }[];
         };
         /**
@@ -4175,6 +4510,311 @@ export interface operations {
             };
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    logPlaybackMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SessionData"];
+                "application/json": components["schemas"]["SessionData"];
+            };
+        };
+        responses: {
+            /** @description Taken (or an unknown playbackId, ignored). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a SessionData: not JSON, or a field of the wrong type (named in the message). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description Larger than 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description Too many reports from this address, or for this playbackId: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    /** @description Requests allowed per minute (`RATE_LIMIT_PER_MINUTE`). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the whole allowance is back. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    getViewershipMetrics: {
+        parameters: {
+            query?: {
+                /** @description Only this playbackId's views (one of the caller's assets). */
+                playbackId?: string;
+                /** @description Only this asset's views (one of the caller's). */
+                assetId?: string;
+                /** @description Start of the range, inclusive (default: the oldest views kept). Counted by the hour each view started in. */
+                from?: string;
+                /** @description End of the range, exclusive (default: now). */
+                to?: string;
+                /** @description One row per hour, day, week (from Monday), month or year, UTC, each with its `timestamp`; without it, one row for the whole range. */
+                timeStep?: "hour" | "day" | "week" | "month" | "year";
+                /** @description One row per value of each field (and time step). Repeat the parameter for several: `breakdownBy[]=browser&breakdownBy[]=os` (`breakdownBy` is read too). */
+                "breakdownBy[]"?: ("playbackId" | "browser" | "os" | "device" | "country")[];
+                /** @description Livepeer's live streams: this service has none (404). */
+                streamId?: string;
+                /** @description Not supported here (400): filter by `assetId` or `playbackId`. */
+                creatorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per time step and breakdown value that has views. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewershipMetric"][];
+                };
+            };
+            /** @description A query parameter (named in the message): an unknown one, a bad time or breakdown, `from` not before `to`, or `creatorId`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description The asset or playbackId is not one of the caller's (or `streamId`: no live streams here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    getCreatorViewershipMetrics: {
+        parameters: {
+            query: {
+                /** @description The asset (one of the caller's): required. */
+                assetId: string;
+                /** @description Start of the range, inclusive (default: the oldest views kept). Counted by the hour each view started in. */
+                from?: string;
+                /** @description End of the range, exclusive (default: now). */
+                to?: string;
+                /** @description One row per hour, day, week (from Monday), month or year, UTC, each with its `timestamp`; without it, one row for the whole range. */
+                timeStep?: "hour" | "day" | "week" | "month" | "year";
+                /** @description One row per value of each field (and time step). Repeat the parameter for several: `breakdownBy[]=browser&breakdownBy[]=os` (`breakdownBy` is read too). */
+                "breakdownBy[]"?: ("browser" | "os" | "device" | "country")[];
+                /** @description Livepeer's live streams: this service has none (404). */
+                streamId?: string;
+                /** @description Not supported here (400): filter by `assetId` or `playbackId`. */
+                creatorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per time step and breakdown value that has views. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorViewershipMetric"][];
+                };
+            };
+            /** @description A query parameter (named in the message): an unknown one, a bad time or breakdown, `from` not before `to`, or `creatorId`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description The asset or playbackId is not one of the caller's (or `streamId`: no live streams here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    getPublicViewershipMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playbackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every view kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicViewership"];
+                };
+            };
+            /** @description No asset has this playbackId. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    getRealtimeViewershipNow: {
+        parameters: {
+            query?: {
+                /** @description Only this playbackId's viewers (one of the caller's assets). */
+                playbackId?: string;
+                /** @description One row per value of each field. Repeat the parameter for several: `breakdownBy[]=browser&breakdownBy[]=os` (`breakdownBy` is read too). */
+                "breakdownBy[]"?: ("playbackId" | "device" | "browser" | "country")[];
+                /** @description Not supported here (400): filter by `assetId` or `playbackId`. */
+                creatorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per breakdown value; without a breakdown, one row, counting 0 when nobody watches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RealtimeViewershipMetric"][];
+                };
+            };
+            /** @description A query parameter (named in the message): an unknown one, a bad time or breakdown, `from` not before `to`, or `creatorId`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description The asset or playbackId is not one of the caller's (or `streamId`: no live streams here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    getViewerSummary: {
+        parameters: {
+            query: {
+                /** @description The asset (one of the caller's). */
+                assetId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewerSummary"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description The asset is not one of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

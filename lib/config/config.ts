@@ -85,6 +85,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url().optional()),
   OTEL_SERVICE_NAME: optionalString,
+  ANALYTICS_RATE_LIMIT_PER_ADDRESS: positiveInt(600),
+  ANALYTICS_RATE_LIMIT_PER_PLAYBACK_ID: positiveInt(60_000),
+  VIEWER_COUNTRY_HEADER: optionalString,
+  VIEW_RETENTION_DAYS: positiveInt(90, 36500),
+  VIEW_ROLLUP_RETENTION_DAYS: positiveInt(400, 36500),
 });
 
 /** Every variable the service reads (.env.example lists them). */
@@ -149,6 +154,14 @@ export interface Config {
   metricsToken?: string;
   /** Set when SMTP_URL is: password resets by e-mail. */
   smtp?: SmtpConfig;
+  /** Viewer metrics (docs/analytics.md): players' reports allowed per minute, per address and per playbackId. */
+  analyticsRateLimitPerAddress: number;
+  analyticsRateLimitPerPlaybackId: number;
+  /** The header a trusted proxy sets to the viewer's country (ISO 3166-1 alpha-2); unset, views have no country. */
+  viewerCountryHeader?: string;
+  /** Views are kept this long; their hourly roll-ups (what queries read) this long. */
+  viewRetentionDays: number;
+  viewRollupRetentionDays: number;
 }
 
 export interface OAuthClient {
@@ -221,6 +234,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ffmpegPath: e.FFMPEG_PATH,
     metricsToken: e.METRICS_TOKEN,
     smtp: mail.smtp,
+    analyticsRateLimitPerAddress: e.ANALYTICS_RATE_LIMIT_PER_ADDRESS,
+    analyticsRateLimitPerPlaybackId: e.ANALYTICS_RATE_LIMIT_PER_PLAYBACK_ID,
+    viewerCountryHeader: e.VIEWER_COUNTRY_HEADER,
+    viewRetentionDays: e.VIEW_RETENTION_DAYS,
+    viewRollupRetentionDays: e.VIEW_ROLLUP_RETENTION_DAYS,
   };
 }
 

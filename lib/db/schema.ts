@@ -464,6 +464,93 @@ export const usageDays = pgTable("usage_days", {
   deliveredMs: bigint("delivered_ms", { mode: "number" }).notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.userId, t.day, t.shard] })]);
 
+/**
+ * Viewer metrics (DESIGN.md section 20, docs/analytics.md): one row per playback session that
+ * showed play intent, keyed by the asset and the player's `session_id`. Sums grow with each report
+ * of the session; `hour` (hours since the epoch) is when it started, the hour it counts in. No
+ * foreign key to the asset: a deleted asset's views stay in the account's history until
+ * VIEW_RETENTION_DAYS. Browser, OS and device come from the user agent, `country` from a trusted
+ * proxy's header; "" when unknown. `viewer` is the player's `uid`, or a salted hash: no address.
+ */
+export const playbackViews = pgTable("playback_views", {
+  assetId: uuid("asset_id").notNull(),
+  sessionId: text("session_id").notNull(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  playbackId: text("playback_id").notNull(),
+  viewer: text("viewer").notNull(),
+  browser: text("browser").notNull().default(""),
+  os: text("os").notNull().default(""),
+  device: text("device").notNull().default(""),
+  country: text("country").notNull().default(""),
+  hour: integer("hour").notNull(),
+  startedAt: millis("started_at").notNull(),
+  lastSeenAt: millis("last_seen_at").notNull(),
+  playtimeMs: millis("playtime_ms").notNull().default(0),
+  waitingMs: millis("waiting_ms").notNull().default(0),
+  stalledMs: millis("stalled_ms").notNull().default(0),
+  errors: integer("errors").notNull().default(0),
+  /** The player's `play_to_first_frame_ms`, the first one reported; null until then. */
+  ttffMs: integer("ttff_ms"),
+  /** A frame was shown (first frame, time to first frame or playing time reported): not an exit before start. */
+  started: boolean("started").notNull().default(false),
+}, (t) => [
+  primaryKey({ columns: [t.assetId, t.sessionId] }),
+  index("playback_views_asset_hour_idx").on(t.assetId, t.hour),
+  index("playback_views_hour_user_idx").on(t.hour, t.userId),
+  index("playback_views_user_seen_idx").on(t.userId, t.lastSeenAt),
+]);
+
+/** What a view roll-up row sums, from the views of its hour (lib/db/view-rollups.ts). */
+const viewSums = () => ({
+  views: integer("views").notNull(),
+  playtimeMs: millis("playtime_ms").notNull(),
+  /** Waiting plus stalled time. */
+  rebufferMs: millis("rebuffer_ms").notNull(),
+  ttffSumMs: millis("ttff_sum_ms").notNull(),
+  /** Views that reported a time to first frame (the mean's divisor). */
+  ttffViews: integer("ttff_views").notNull(),
+  startedViews: integer("started_views").notNull(),
+  erroredViews: integer("errored_views").notNull(),
+});
+
+/**
+ * Hourly roll-ups of one asset's views: per hour, a row of totals (`dimension` "") and one per
+ * value of each of browser, os, device and country. Recomputed from playback_views for each hour
+ * a report touched, so a month answers from at most 720 rows per value.
+ */
+export const playbackViewHours = pgTable("playback_view_hours", {
+  assetId: uuid("asset_id").notNull(),
+  hour: integer("hour").notNull(),
+  dimension: text("dimension").notNull(),
+  value: text("value").notNull(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  playbackId: text("playback_id").notNull(),
+  ...viewSums(),
+}, (t) => [
+  primaryKey({ columns: [t.assetId, t.hour, t.dimension, t.value] }),
+  index("playback_view_hours_user_idx").on(t.userId, t.hour),
+  index("playback_view_hours_hour_idx").on(t.hour),
+]);
+
+/** The same roll-ups for the whole account, every asset together. */
+export const playbackViewAccountHours = pgTable("playback_view_account_hours", {
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  hour: integer("hour").notNull(),
+  dimension: text("dimension").notNull(),
+  value: text("value").notNull(),
+  ...viewSums(),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.hour, t.dimension, t.value] }),
+  index("playback_view_account_hours_hour_idx").on(t.hour),
+]);
+
+/** The (asset, hour) pairs whose views changed since their roll-ups were last computed. */
+export const playbackViewRollupQueue = pgTable("playback_view_rollup_queue", {
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  assetId: uuid("asset_id").notNull(),
+  hour: integer("hour").notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.assetId, t.hour] })]);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -476,3 +563,4 @@ export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 export type WebhookLogRow = typeof webhookLogs.$inferSelect;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 export type TaskStepRow = typeof taskSteps.$inferSelect;
+export type PlaybackViewRow = typeof playbackViews.$inferSelect;

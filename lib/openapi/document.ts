@@ -1,5 +1,6 @@
 import { createDocument } from "zod-openapi";
 import { accessControlPaths } from "./access-control";
+import { analyticsPaths } from "./analytics";
 import { assetPaths } from "./assets";
 import { internalPaths } from "./internal";
 import { keyPaths } from "./keys";
@@ -22,6 +23,7 @@ const TAGS = [
   { name: "Playback", description: "Playback by playbackId (public, or with a viewer token), and signed downloads." },
   { name: "Access control", description: "Signing keys for signed playback: viewer tokens (ES256 JWTs) that open a `jwt` asset." },
   { name: "Usage", description: "The figures of the dashboard's overview." },
+  { name: "Viewer metrics", description: "Players' reports and who watched, in Livepeer's viewership shapes (docs/analytics.md)." },
   { name: "Service", description: "Health and this document." },
   { name: "Internal", description: "Endpoints of the libraries the service embeds: Auth.js for the dashboard's sign-in, Inngest's serve endpoint. Not for integrators." },
 ];
@@ -56,7 +58,7 @@ function build(): OpenApiDocument {
         },
       },
     },
-    paths: { ...assetPaths, ...uploadPaths, ...taskPaths, ...webhookPaths, ...keyPaths, ...playbackPaths, ...accessControlPaths, ...usagePaths, ...servicePaths, ...internalPaths },
+    paths: { ...assetPaths, ...uploadPaths, ...taskPaths, ...webhookPaths, ...keyPaths, ...playbackPaths, ...accessControlPaths, ...usagePaths, ...analyticsPaths, ...servicePaths, ...internalPaths },
     webhooks: webhookEvents,
   });
 }

@@ -264,6 +264,7 @@ describe.each(testDatabaseKinds)("Idempotency-Key on %s", (kind) => {
         storageKind: "local",
         startedAt: t.app.now(),
         taskRetentionMs: 30 * DAY_MS,
+        views: { rollUp: async () => {}, prune: async () => {} },
         now: t.app.now,
       },
       3600_000,
