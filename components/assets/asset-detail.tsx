@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { VideoPlayer } from "@/components/player/video-player";
+import { ViewersPanel } from "@/components/analytics/viewers-panel";
 import { TaskList } from "@/components/tasks/task-list";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -102,9 +103,11 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
               poster={posterUrlOf(asset)}
               label={`Player: ${asset.name}`}
               className="aspect-video w-full rounded-lg bg-black"
+              playbackId={asset.playbackId}
             />
           )}
           {asset.status === "ready" && <UseThisVideo asset={asset} origin={window.location.origin} />}
+          {asset.status === "ready" && <ViewersPanel assetId={asset.id} />}
           <section aria-labelledby="facts-heading" className={cardStyles}>
             <h2 id="facts-heading" className="mb-4 text-lg font-semibold">
               Details

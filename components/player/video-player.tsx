@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useViewerReport } from "./use-viewer-report";
 
 /** How the video is being played; shown as `data-engine` (tests and support read it). */
 type Engine = "loading" | "hls.js" | "native-hls" | "mp4";
@@ -11,6 +12,8 @@ interface VideoPlayerProps {
   poster?: string;
   label: string;
   className?: string;
+  /** Reports the viewing to the service's viewer metrics (docs/analytics.md). */
+  playbackId?: string;
 }
 
 /**
@@ -18,9 +21,10 @@ interface VideoPlayerProps {
  * on first use, from our own bundle), natively where only that exists (older iPhones), else the
  * MP4; and falls back to the MP4 if the stream fails.
  */
-export function VideoPlayer({ hls, mp4, poster, label, className }: VideoPlayerProps) {
+export function VideoPlayer({ hls, mp4, poster, label, className, playbackId }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [engine, setEngine] = useState<Engine>("loading");
+  useViewerReport(videoRef, playbackId, hls);
 
   useEffect(() => {
     const video = videoRef.current!;

@@ -59,6 +59,7 @@ export default async function PlayPage({ params, searchParams }: PlayPageProps) 
         poster={asset.posterKey ? urls.poster + suffix : undefined}
         label={asset.name}
         className="h-full w-full"
+        playbackId={asset.playbackId}
       />
     </main>
   );
