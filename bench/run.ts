@@ -21,6 +21,7 @@ import { benchRequestBodies } from "./request-bodies";
 import { benchRequestUploadLoad } from "./request-upload-load";
 import { benchScale } from "./scale";
 import { benchTusUpload } from "./tus-upload";
+import { benchViewerMetrics } from "./viewer-metrics";
 import { benchWebhooks } from "./webhooks";
 
 const sizeBytes = Number(process.env.BENCH_SIZE_MIB ?? 1024) * 1024 * 1024;
@@ -41,6 +42,7 @@ const BENCHES: Record<string, () => Promise<BenchResult>> = {
   footprint: () => benchFootprint(databaseUrl),
   webhooks: () => benchWebhooks(databaseUrl),
   scale: () => benchScale(databaseUrl),
+  viewers: () => benchViewerMetrics(databaseUrl),
 };
 
 async function main() {

@@ -16,24 +16,31 @@ async function expectAccessiblePanel(page: Page) {
     .analyze();
   const width = page.viewportSize()?.width;
   const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
-  expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${width} px, ${dark ? "dark" : "light"}`).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `${width} px, ${dark ? "dark" : "light"}`,
+  ).toEqual([]);
 }
 
-test("the player page reports its viewing every 5 s, and the asset's Viewers panel counts the view", async ({ page }) => {
+test("the player page reports its viewing every 5 s, and the asset's Viewers panel counts the view", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, uniqueEmail("viewers"));
   const asset = await uploadAsset(page, "watched.mp4", "h264-aac.mp4");
 
   const reports: SessionData[] = [];
   const collect = (request: Request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/analytics/log") reports.push(JSON.parse(request.postData()!));
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/analytics/log")
+      reports.push(JSON.parse(request.postData()!));
   };
   page.on("request", collect);
   await page.goto(`/play/${asset.playbackId}`);
   const video = page.locator("video");
   await expect(video).toHaveAttribute("data-engine", /hls\.js|native-hls|mp4/);
   await video.evaluate(async (element: HTMLVideoElement) => {
-    if (element.readyState < 1) await new Promise((resolve) => element.addEventListener("loadedmetadata", resolve, { once: true }));
+    if (element.readyState < 1)
+      await new Promise((resolve) => element.addEventListener("loadedmetadata", resolve, { once: true }));
     element.muted = true;
     element.loop = true;
     await element.play();
@@ -44,7 +51,9 @@ test("the player page reports its viewing every 5 s, and the asset's Viewers pan
   expect(heartbeats.filter((beat) => typeof beat.play_to_first_frame_ms === "number")).toHaveLength(1);
   expect(heartbeats.reduce((sum, beat) => sum + (beat.time_playing_ms ?? 0), 0)).toBeGreaterThan(0);
   expect(new Set(ours().map((report) => report.session_id)).size).toBe(1);
-  expect(ours()[0].events.map((event) => event.type)).toEqual(expect.arrayContaining(["play", "first-frame", "heartbeat"]));
+  expect(ours()[0].events.map((event) => event.type)).toEqual(
+    expect.arrayContaining(["play", "first-frame", "heartbeat"]),
+  );
   page.off("request", collect);
 
   // Leaving the page sends what is left with sendBeacon; the panel counts one view with its time to first frame.
@@ -70,7 +79,9 @@ test("the player page reports its viewing every 5 s, and the asset's Viewers pan
       await expect(panel.locator('[data-figure="Views"]')).toHaveAttribute("data-value", "1");
       await expectAccessiblePanel(page);
     }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
   }
 });

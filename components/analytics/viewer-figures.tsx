@@ -18,7 +18,11 @@ export function ViewerFigures({ totals }: { totals: { views: number; playtimeMin
         {figures.map((figure) => (
           <div key={figure.name} className={cardStyles}>
             <dt className="text-sm font-medium text-slate-600">{figure.name}</dt>
-            <dd className="mt-1 text-2xl font-semibold text-slate-900" data-figure={figure.name} data-value={figure.value}>
+            <dd
+              className="mt-1 text-2xl font-semibold text-slate-900"
+              data-figure={figure.name}
+              data-value={figure.value}
+            >
               {figure.text}
               <span className="mt-1 block text-sm font-normal text-slate-600">in the last 30 days, every asset</span>
             </dd>

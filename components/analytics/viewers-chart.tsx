@@ -36,25 +36,52 @@ function chartOptions(element: HTMLElement): uPlot.Options {
     ],
     series: [
       {},
-      { label: "Views", scale: "views", fill: colour("--chart-views"), width: 0, paths: uPlot.paths.bars!({ size: [0.7, 24] }), points: { show: false } },
-      { label: "Minutes watched", scale: "minutes", stroke: colour("--chart-watched"), width: 2, points: { show: false } },
+      {
+        label: "Views",
+        scale: "views",
+        fill: colour("--chart-views"),
+        width: 0,
+        paths: uPlot.paths.bars!({ size: [0.7, 24] }),
+        points: { show: false },
+      },
+      {
+        label: "Minutes watched",
+        scale: "minutes",
+        stroke: colour("--chart-watched"),
+        width: 2,
+        points: { show: false },
+      },
     ],
   };
 }
 
-export function ViewersChart({ days, label, className }: { days: ViewerSummary["days"]; label: string; className: string }) {
+export function ViewersChart({
+  days,
+  label,
+  className,
+}: {
+  days: ViewerSummary["days"];
+  label: string;
+  className: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const element = box.current!;
-    const data: uPlot.AlignedData = [days.map((day) => day.start / 1000), days.map((day) => day.views), days.map((day) => day.playtimeMins)];
+    const data: uPlot.AlignedData = [
+      days.map((day) => day.start / 1000),
+      days.map((day) => day.views),
+      days.map((day) => day.playtimeMins),
+    ];
     let chart: uPlot | undefined;
     const draw = () => {
       chart?.destroy();
       chart = new uPlot(chartOptions(element), data, element);
     };
     draw();
-    const resized = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height: element.clientHeight }));
+    const resized = new ResizeObserver(() =>
+      chart?.setSize({ width: element.clientWidth, height: element.clientHeight }),
+    );
     resized.observe(element);
     const themed = new MutationObserver(draw);
     themed.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });

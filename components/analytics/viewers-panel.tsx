@@ -23,7 +23,7 @@ const dayFormat = new Intl.DateTimeFormat("en", { month: "short", day: "numeric"
 const regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
 
 const formatTtff = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${decimal.format(ms / 1000)} s`);
-const countryName = (code: string) => (code ? regions.of(code) ?? code : "Unknown");
+const countryName = (code: string) => (code ? (regions.of(code) ?? code) : "Unknown");
 
 /** Each figure carries its exact value in `data-value`, as on the overview; absent figures say so. */
 function Figure({ name, value, children, hint }: { name: string; value?: number; children: ReactNode; hint: string }) {
@@ -31,7 +31,14 @@ function Figure({ name, value, children, hint }: { name: string; value?: number;
     <div className="rounded-md border border-slate-200 p-3">
       <dt className="text-xs font-medium text-slate-600">{name}</dt>
       <dd className="mt-1 text-xl font-semibold text-slate-900" data-figure={name} data-value={value ?? ""}>
-        {value === undefined ? <span aria-label="none yet">—</span> : children}
+        {value === undefined ? (
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">none yet</span>
+          </>
+        ) : (
+          children
+        )}
       </dd>
       <dd className="mt-0.5 text-xs text-slate-600">{hint}</dd>
     </div>
@@ -139,7 +146,11 @@ export function ViewersPanel({ assetId }: { assetId: string }) {
               Minutes watched (right axis)
             </span>
           </p>
-          <ViewersChart days={summary.days} label={`Chart of views (bars) and minutes watched (line) per day: ${summaryText}`} className={CHART_CLASSES} />
+          <ViewersChart
+            days={summary.days}
+            label={`Chart of views (bars) and minutes watched (line) per day: ${summaryText}`}
+            className={CHART_CLASSES}
+          />
           <details className="mt-4 text-sm">
             <summary className="cursor-pointer font-medium text-indigo-700">Show as a table</summary>
             <table className="mt-2 w-full max-w-md text-left">
@@ -168,8 +179,14 @@ export function ViewersPanel({ assetId }: { assetId: string }) {
             </table>
           </details>
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            <TopList title="Top browsers" rows={summary.browsers.map((b) => ({ label: b.name || "Unknown", views: b.views }))} />
-            <TopList title="Top countries" rows={summary.countries.map((c) => ({ label: countryName(c.code), views: c.views }))} />
+            <TopList
+              title="Top browsers"
+              rows={summary.browsers.map((b) => ({ label: b.name || "Unknown", views: b.views }))}
+            />
+            <TopList
+              title="Top countries"
+              rows={summary.countries.map((c) => ({ label: countryName(c.code), views: c.views }))}
+            />
           </div>
         </>
       )}

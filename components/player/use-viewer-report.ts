@@ -10,7 +10,11 @@ const REPORT_URL = "/api/analytics/log";
  * every 5 s while there is something to tell, and with `sendBeacon` when the page hides or the
  * player goes away. The body is text, so the request needs no CORS preflight wherever the page is.
  */
-export function useViewerReport(videoRef: RefObject<HTMLVideoElement | null>, playbackId: string | undefined, source: string) {
+export function useViewerReport(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  playbackId: string | undefined,
+  source: string,
+) {
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !playbackId) return;

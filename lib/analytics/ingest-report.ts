@@ -34,7 +34,12 @@ export async function ingestReport(deps: IngestDeps, request: Request): Promise<
   const now = deps.now();
   const address = clientAddress(request.headers);
   const limits = limitsOf(deps);
-  await within(limits.perAddress, `analytics:address:${addressKey(deps.secret, address)}`, now, "reports from this address");
+  await within(
+    limits.perAddress,
+    `analytics:address:${addressKey(deps.secret, address)}`,
+    now,
+    "reports from this address",
+  );
   const asset = await playableAsset(deps.db, report.playbackId, now);
   if (!asset) return;
   await within(limits.perPlaybackId, `analytics:playback:${asset.playbackId}`, now, "reports for this playbackId");
@@ -82,7 +87,10 @@ function limitsOf(deps: IngestDeps): ReportLimits {
 async function within(limiter: ApiRateLimiter, key: string, now: number, what: string) {
   const decision = await limiter.take(key, now);
   if (decision.allowed) return;
-  const refusal = tooManyRequests(`too many ${what}: at most ${decision.state.limit} a minute`, decision.retryAfterSeconds);
+  const refusal = tooManyRequests(
+    `too many ${what}: at most ${decision.state.limit} a minute`,
+    decision.retryAfterSeconds,
+  );
   Object.assign(refusal.headers, rateLimitHeaders(decision.state));
   throw refusal;
 }
@@ -109,7 +117,8 @@ async function playableAsset(db: Db, playbackId: string, now: number): Promise<P
   const known = cache.get(playbackId);
   if (known && known.until > now) return known.asset;
   const row = await findAssetByPlaybackId(db, playbackId);
-  const asset = row?.status === "ready" ? { assetId: row.id, userId: row.userId, playbackId: row.playbackId } : undefined;
+  const asset =
+    row?.status === "ready" ? { assetId: row.id, userId: row.userId, playbackId: row.playbackId } : undefined;
   cache.delete(playbackId);
   if (cache.size >= REMEMBERED) cache.delete(cache.keys().next().value!);
   cache.set(playbackId, { asset, until: now + REMEMBER_MS });

@@ -33,7 +33,9 @@ export function parseMetricsQuery<S extends z.ZodType>(url: URL, schema: S): z.o
     throw new ApiError(
       400,
       result.error.issues.map((issue) =>
-        issue.code === "unrecognized_keys" ? `${issue.keys.join(", ")}: unknown parameter` : `${fieldName(issue.path)}: ${issue.message}`,
+        issue.code === "unrecognized_keys"
+          ? `${issue.keys.join(", ")}: unknown parameter`
+          : `${fieldName(issue.path)}: ${issue.message}`,
       ),
     );
   }
@@ -46,12 +48,25 @@ interface OwnedAsset {
 }
 
 /** The caller's asset named by `assetId` and/or `playbackId`; 404 for another user's, as for none. */
-async function ownedAsset(db: Db, userId: string, ids: { assetId?: string; playbackId?: string }): Promise<OwnedAsset | undefined> {
+async function ownedAsset(
+  db: Db,
+  userId: string,
+  ids: { assetId?: string; playbackId?: string },
+): Promise<OwnedAsset | undefined> {
   if (ids.assetId === undefined && ids.playbackId === undefined) return undefined;
-  const row = ids.assetId !== undefined
-    ? isUuid(ids.assetId) ? await findUserAsset(db, userId, ids.assetId) : undefined
-    : isPlaybackId(ids.playbackId!) ? await findAssetByPlaybackId(db, ids.playbackId!) : undefined;
-  const mine = row && row.userId === userId && row.status !== "deleting" && (ids.playbackId === undefined || row.playbackId === ids.playbackId);
+  const row =
+    ids.assetId !== undefined
+      ? isUuid(ids.assetId)
+        ? await findUserAsset(db, userId, ids.assetId)
+        : undefined
+      : isPlaybackId(ids.playbackId!)
+        ? await findAssetByPlaybackId(db, ids.playbackId!)
+        : undefined;
+  const mine =
+    row &&
+    row.userId === userId &&
+    row.status !== "deleting" &&
+    (ids.playbackId === undefined || row.playbackId === ids.playbackId);
   if (!mine) throw notFound(ids.assetId !== undefined ? "asset not found" : "no asset of yours has this playbackId");
   return { id: row.id, playbackId: row.playbackId };
 }
@@ -81,7 +96,10 @@ export async function queryViews(
   options: { quality: boolean },
 ): Promise<ViewershipMetric[]> {
   refuseUnsupported(query);
-  const asset = await ownedAsset(db, userId, { assetId: query.assetId, playbackId: "playbackId" in query ? query.playbackId : undefined });
+  const asset = await ownedAsset(db, userId, {
+    assetId: query.assetId,
+    playbackId: "playbackId" in query ? query.playbackId : undefined,
+  });
   const breakdown: string[] = query["breakdownBy[]"] ?? [];
   await rollUpViews(db, userId);
   const rows = await sumViews(db, {
@@ -113,10 +131,20 @@ export function viewershipMetric(row: ViewSumsRow, quality: boolean, playbackId?
 }
 
 /** `GET /api/data/views/now`: views whose player reported in the last 30 s. */
-export async function realtimeViews(db: Db, userId: string, query: RealtimeQuery, now: number): Promise<RealtimeViewership[]> {
+export async function realtimeViews(
+  db: Db,
+  userId: string,
+  query: RealtimeQuery,
+  now: number,
+): Promise<RealtimeViewership[]> {
   refuseUnsupported(query);
   const asset = await ownedAsset(db, userId, { playbackId: query.playbackId });
-  const rows = await countRecentViews(db, { userId, assetId: asset?.id }, now - REALTIME_WINDOW_MS, query["breakdownBy[]"] ?? []);
+  const rows = await countRecentViews(
+    db,
+    { userId, assetId: asset?.id },
+    now - REALTIME_WINDOW_MS,
+    query["breakdownBy[]"] ?? [],
+  );
   return rows.map(({ viewCount, erroredViews, ...values }) => ({
     ...Object.fromEntries(Object.entries(values).filter(([, value]) => value)),
     viewCount,
@@ -132,6 +160,13 @@ export async function publicViews(db: Db, playbackId: string, now: number) {
   const asset = isPlaybackId(playbackId) ? await findAssetByPlaybackId(db, playbackId) : undefined;
   if (!asset || asset.status === "deleting") throw notFound("no asset has this playbackId");
   await rollUpViews(db, asset.userId);
-  const [row] = await sumViews(db, { userId: asset.userId, assetId: asset.id, fromHour: 0, toHour: Math.ceil(now / HOUR_MS) + 1, byPlaybackId: false, dimensions: [] });
+  const [row] = await sumViews(db, {
+    userId: asset.userId,
+    assetId: asset.id,
+    fromHour: 0,
+    toHour: Math.ceil(now / HOUR_MS) + 1,
+    byPlaybackId: false,
+    dimensions: [],
+  });
   return { playbackId, viewCount: row?.views ?? 0, playtimeMins: (row?.playtimeMs ?? 0) / 60_000 };
 }

@@ -64,13 +64,29 @@ export const sessionDataDocument = sessionDataSchema
       protocol: "application/vnd.apple.mpegurl",
       domain: "example.com",
       path: "/watch",
-      user_agent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15",
+      user_agent:
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15",
       player: "hls",
       version: "4.3.6",
       live: false,
       events: [
         { id: "a1", type: "play", timestamp: 1763740000000 },
-        { id: "a2", type: "heartbeat", timestamp: 1763740005000, errors: 0, warnings: 0, stalled_count: 0, waiting_count: 1, time_warning_ms: 0, time_errored_ms: 0, time_stalled_ms: 0, time_playing_ms: 4200, time_waiting_ms: 310, play_to_first_frame_ms: 310, autoplay_status: "none" },
+        {
+          id: "a2",
+          type: "heartbeat",
+          timestamp: 1763740005000,
+          errors: 0,
+          warnings: 0,
+          stalled_count: 0,
+          waiting_count: 1,
+          time_warning_ms: 0,
+          time_errored_ms: 0,
+          time_stalled_ms: 0,
+          time_playing_ms: 4200,
+          time_waiting_ms: 310,
+          play_to_first_frame_ms: 310,
+          autoplay_status: "none",
+        },
       ],
     },
   });
@@ -145,10 +161,18 @@ function addHeartbeat(report: SessionReport, beat: z.infer<typeof heartbeatSchem
   report.waitingMs += Math.round(beat.time_waiting_ms);
   report.stalledMs += Math.round(beat.time_stalled_ms);
   report.errors += beat.errors;
-  if (beat.play_to_first_frame_ms !== undefined && report.ttffMs === null) report.ttffMs = Math.round(beat.play_to_first_frame_ms);
+  if (beat.play_to_first_frame_ms !== undefined && report.ttffMs === null)
+    report.ttffMs = Math.round(beat.play_to_first_frame_ms);
   const played = beat.time_playing_ms > 0 || beat.play_to_first_frame_ms !== undefined;
   if (played) report.started = true;
-  if (played || beat.mount_to_play_ms !== undefined || beat.stalled_count > 0 || beat.time_stalled_ms > 0 || beat.errors > 0) report.intent = true;
+  if (
+    played ||
+    beat.mount_to_play_ms !== undefined ||
+    beat.stalled_count > 0 ||
+    beat.time_stalled_ms > 0 ||
+    beat.errors > 0
+  )
+    report.intent = true;
 }
 
 function check<S extends z.ZodType>(schema: S, value: unknown, path: PropertyKey[]): z.output<S> {

@@ -21,7 +21,12 @@ export function viewMaintenance(db: Db, retention: { viewRetentionDays: number; 
     },
     async prune(now: number): Promise<void> {
       const hour = Math.floor(now / HOUR_MS);
-      await pruneViews(db, hour - retention.viewRetentionDays * DAY_HOURS, hour - retention.viewRollupRetentionDays * DAY_HOURS, PRUNE_BATCH);
+      await pruneViews(
+        db,
+        hour - retention.viewRetentionDays * DAY_HOURS,
+        hour - retention.viewRollupRetentionDays * DAY_HOURS,
+        PRUNE_BATCH,
+      );
     },
   };
 }

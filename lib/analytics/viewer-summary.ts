@@ -26,7 +26,9 @@ export async function viewerSummary(db: Db, userId: string, assetId: string, now
   const { firstDay, fromHour, toHour } = lastDays(now);
   const query = { userId, assetId, fromHour, toHour, byPlaybackId: false };
   const top = async (dimension: RollupDimension) =>
-    (await sumViews(db, { ...query, dimensions: [dimension] })).slice(0, TOP).map((row) => ({ value: row.values[dimension] ?? "", views: row.views }));
+    (await sumViews(db, { ...query, dimensions: [dimension] }))
+      .slice(0, TOP)
+      .map((row) => ({ value: row.values[dimension] ?? "", views: row.views }));
   const [[total], perDay, browsers, countries, medianTtffMs] = await Promise.all([
     sumViews(db, { ...query, dimensions: [] }),
     sumViews(db, { ...query, step: "day", dimensions: [] }),
@@ -55,7 +57,11 @@ export async function viewerSummary(db: Db, userId: string, assetId: string, now
 }
 
 /** The overview's figures: the account's views and minutes watched in the last 30 days. */
-export async function accountViewTotals(db: Db, userId: string, now: number): Promise<{ views: number; playtimeMins: number }> {
+export async function accountViewTotals(
+  db: Db,
+  userId: string,
+  now: number,
+): Promise<{ views: number; playtimeMins: number }> {
   await rollUpViews(db, userId);
   const [total] = await sumViews(db, { userId, ...lastDays(now), byPlaybackId: false, dimensions: [] });
   return { views: total?.views ?? 0, playtimeMins: (total?.playtimeMs ?? 0) / 60_000 };

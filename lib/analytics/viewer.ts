@@ -14,7 +14,8 @@ function keyFor(secret: string, use: string): KeyObject {
   return key;
 }
 
-const digest = (key: KeyObject, ...parts: string[]) => createHmac("sha256", key).update(parts.join("\n")).digest("base64url").slice(0, 22);
+const digest = (key: KeyObject, ...parts: string[]) =>
+  createHmac("sha256", key).update(parts.join("\n")).digest("base64url").slice(0, 22);
 
 /**
  * Who watched: the player's own viewer id (`uid`) when it sends one, else a hash of the page's
@@ -22,7 +23,11 @@ const digest = (key: KeyObject, ...parts: string[]) => createHmac("sha256", key)
  * person is one viewer within a day and cannot be followed across days. The address itself is
  * never stored.
  */
-export function viewerId(secret: string, input: { uid?: string; domain?: string; userAgent?: string; address: string }, now: number): string {
+export function viewerId(
+  secret: string,
+  input: { uid?: string; domain?: string; userAgent?: string; address: string },
+  now: number,
+): string {
   if (input.uid) return input.uid;
   const day = Math.floor(now / DAY_MS);
   return `h:${digest(keyFor(secret, `viewer of day ${day}`), input.domain ?? "", input.userAgent ?? "", input.address)}`;

@@ -26,7 +26,9 @@ interface Sums {
 
 const ZERO: Sums = { errors: 0, stalled_count: 0, waiting_count: 0, time_playing_ms: 0, time_waiting_ms: 0 };
 
-type SessionEvent = { type: "play" | "pause" | "ended" | "first-frame"; timestamp: number } | { type: "error"; timestamp: number; message: string; category: "unknown" };
+type SessionEvent =
+  | { type: "play" | "pause" | "ended" | "first-frame"; timestamp: number }
+  | { type: "error"; timestamp: number; message: string; category: "unknown" };
 
 export interface PageFacts {
   domain: string;
@@ -125,7 +127,8 @@ export class PlaybackSession {
   }
 
   durationKnown(seconds: number) {
-    if (Number.isFinite(seconds) && seconds > 0 && this.oneOffs.duration_ms === undefined) this.oneOffs.duration_ms = Math.round(seconds * 1000);
+    if (Number.isFinite(seconds) && seconds > 0 && this.oneOffs.duration_ms === undefined)
+      this.oneOffs.duration_ms = Math.round(seconds * 1000);
   }
 
   /** Whether the session is playing now: its reports keep it among the viewers of "now". */
@@ -138,15 +141,28 @@ export class PlaybackSession {
     if (!this.intent) return undefined;
     const now = this.clock();
     const totals = this.currentTotals(now);
-    const delta = Object.fromEntries(Object.entries(totals).map(([key, value]) => [key, value - this.reported[key as keyof Sums]])) as unknown as Sums;
+    const delta = Object.fromEntries(
+      Object.entries(totals).map(([key, value]) => [key, value - this.reported[key as keyof Sums]]),
+    ) as unknown as Sums;
     const changed = Object.values(delta).some((value) => value > 0);
-    if (!changed && this.events.length === 0 && Object.keys(this.oneOffs).length === 0 && !this.isPlaying) return undefined;
+    if (!changed && this.events.length === 0 && Object.keys(this.oneOffs).length === 0 && !this.isPlaying)
+      return undefined;
     const events = this.events;
     const oneOffs = this.oneOffs;
     this.events = [];
     this.oneOffs = {};
     this.reported = totals;
-    const heartbeat = { id: crypto.randomUUID(), type: "heartbeat", timestamp: now, warnings: 0, time_warning_ms: 0, time_errored_ms: 0, time_stalled_ms: 0, ...delta, ...oneOffs };
+    const heartbeat = {
+      id: crypto.randomUUID(),
+      type: "heartbeat",
+      timestamp: now,
+      warnings: 0,
+      time_warning_ms: 0,
+      time_errored_ms: 0,
+      time_stalled_ms: 0,
+      ...delta,
+      ...oneOffs,
+    };
     const body = JSON.stringify({
       session_id: this.id,
       playback_id: this.playbackId,

@@ -11,8 +11,14 @@ export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
 const ROLLUP_LOCK = 7_346_202;
 
 const grouped = (column: RollupDimension) => sql.raw(`grouping(v.${column}) = 0`);
-const dimension = sql`CASE ${sql.join(ROLLUP_DIMENSIONS.map((d) => sql`WHEN ${grouped(d)} THEN ${d}`), sql` `)} ELSE '' END`;
-const value = sql`CASE ${sql.join(ROLLUP_DIMENSIONS.map((d) => sql`WHEN ${grouped(d)} THEN ${sql.raw(`v.${d}`)}`), sql` `)} ELSE '' END`;
+const dimension = sql`CASE ${sql.join(
+  ROLLUP_DIMENSIONS.map((d) => sql`WHEN ${grouped(d)} THEN ${d}`),
+  sql` `,
+)} ELSE '' END`;
+const value = sql`CASE ${sql.join(
+  ROLLUP_DIMENSIONS.map((d) => sql`WHEN ${grouped(d)} THEN ${sql.raw(`v.${d}`)}`),
+  sql` `,
+)} ELSE '' END`;
 const groupingSets = sql.raw(`GROUPING SETS ((), ${ROLLUP_DIMENSIONS.map((d) => `(v.${d})`).join(", ")})`);
 
 /** What a roll-up row holds, summed from views. */
@@ -20,7 +26,11 @@ const sums = sql`count(*)::int, coalesce(sum(v.playtime_ms), 0)::bigint, coalesc
   coalesce(sum(v.ttff_ms), 0)::bigint, count(v.ttff_ms)::int, (count(*) FILTER (WHERE v.started))::int,
   (count(*) FILTER (WHERE v.errors > 0))::int`;
 const SUM_COLUMNS = "views, playtime_ms, rebuffer_ms, ttff_sum_ms, ttff_views, started_views, errored_views";
-const replaced = sql.raw(SUM_COLUMNS.split(", ").map((c) => `${c} = excluded.${c}`).join(", "));
+const replaced = sql.raw(
+  SUM_COLUMNS.split(", ")
+    .map((c) => `${c} = excluded.${c}`)
+    .join(", "),
+);
 
 /**
  * Brings the user's roll-ups up to date: each (asset, hour) that a report changed since is
@@ -59,7 +69,10 @@ export async function rollUpViews(db: Db, userId: string): Promise<number> {
 
 /** Users whose roll-ups are due, at most `limit`. */
 export async function usersWithRollupsDue(db: Db, limit: number): Promise<string[]> {
-  const rows = await selectRows<{ user_id: string }>(db, sql`SELECT DISTINCT user_id FROM ${playbackViewRollupQueue} LIMIT ${limit}`);
+  const rows = await selectRows<{ user_id: string }>(
+    db,
+    sql`SELECT DISTINCT user_id FROM ${playbackViewRollupQueue} LIMIT ${limit}`,
+  );
   return rows.map((row) => row.user_id);
 }
 
@@ -90,7 +103,9 @@ export interface ViewSumsRow {
   erroredViews: number;
 }
 
-type RawSums = Omit<ViewSumsRow, "values" | "timestamp"> & { timestamp?: number | string } & Partial<Record<RollupDimension, string>>;
+type RawSums = Omit<ViewSumsRow, "values" | "timestamp"> & { timestamp?: number | string } & Partial<
+    Record<RollupDimension, string>
+  >;
 
 /** The start of the hour's time step (UTC), in ms. */
 const bucket = (step: TimeStep) =>
@@ -99,11 +114,11 @@ const bucket = (step: TimeStep) =>
     : sql`(extract(epoch FROM date_trunc(${step}, to_timestamp(r.hour * 3600.0) AT TIME ZONE 'UTC')) * 1000)::bigint`;
 
 /**
- * Views summed per time step and value: from the roll-ups when at most one dimension is asked
- * for (each hour holds one row per value of each dimension), else from the views themselves,
- * which are kept for less long (VIEW_RETENTION_DAYS).
+ * The statement behind sumViews: from the roll-ups when at most one dimension is asked for (each
+ * hour holds one row per value of each dimension), else from the views themselves, which are kept
+ * for less long (VIEW_RETENTION_DAYS).
  */
-export async function sumViews(db: Db, query: ViewSumsQuery): Promise<ViewSumsRow[]> {
+export function viewSumsStatement(query: ViewSumsQuery): SQL {
   const fromRollups = query.dimensions.length <= 1;
   const perAsset = query.assetId !== undefined || query.byPlaybackId;
   const source: SQL = !fromRollups
@@ -130,15 +145,17 @@ export async function sumViews(db: Db, query: ViewSumsQuery): Promise<ViewSumsRo
   const onDimension = fromRollups ? sql`AND r.dimension = ${query.dimensions[0] ?? ""}` : sql``;
   // By position: a time step's expression holds a parameter, which GROUP BY could not match by text.
   const groups = keys.map((_, i) => sql.raw(String(i + 1)));
-  const rows = await selectRows<RawSums>(
-    db,
-    sql`SELECT ${sql.join([...keys, totals], sql`, `)}
+  return sql`SELECT ${sql.join([...keys, totals], sql`, `)}
       FROM ${source} r
       WHERE ${scope} AND r.hour >= ${query.fromHour} AND r.hour < ${query.toHour} ${onDimension}
       ${groups.length ? sql`GROUP BY ${sql.join(groups, sql`, `)}` : sql``}
       HAVING count(*) > 0
-      ORDER BY ${sql.join([...(query.step ? [sql`1`] : []), sql`views DESC`], sql`, `)}`,
-  );
+      ORDER BY ${sql.join([...(query.step ? [sql`1`] : []), sql`views DESC`], sql`, `)}`;
+}
+
+/** Views summed per time step and value (viewSumsStatement). */
+export async function sumViews(db: Db, query: ViewSumsQuery): Promise<ViewSumsRow[]> {
+  const rows = await selectRows<RawSums>(db, viewSumsStatement(query));
   return rows.map((row) => ({
     timestamp: row.timestamp === undefined ? undefined : Number(row.timestamp),
     playbackId: row.playbackId,

@@ -54,7 +54,11 @@ function recordedAndQueued(db: Db, change: SQL, name: string) {
   const queued = db.$with("queued", {}).as(sql`
     INSERT INTO playback_view_rollup_queue (user_id, asset_id, hour) SELECT user_id, asset_id, hour FROM recorded_view
     ON CONFLICT DO NOTHING`);
-  return db.with(recorded, queued).select({ recorded: sql<number>`count(*)::int` }).from(sql`recorded_view`).prepare(name);
+  return db
+    .with(recorded, queued)
+    .select({ recorded: sql<number>`count(*)::int` })
+    .from(sql`recorded_view`)
+    .prepare(name);
 }
 
 /** A report that shows play intent: the view is created by its first one, and adds up the next ones. */
@@ -120,7 +124,9 @@ export async function countRecentViews(
   since: number,
   breakdown: RealtimeDimension[],
 ): Promise<RealtimeRow[]> {
-  const columns = breakdown.map((dimension) => sql`${sql.raw(REALTIME_COLUMNS[dimension])} AS ${sql.identifier(dimension)}`);
+  const columns = breakdown.map(
+    (dimension) => sql`${sql.raw(REALTIME_COLUMNS[dimension])} AS ${sql.identifier(dimension)}`,
+  );
   const groups = breakdown.map((dimension) => sql.raw(REALTIME_COLUMNS[dimension]));
   const rows = await selectRows<RealtimeRow>(
     db,
@@ -147,7 +153,12 @@ export async function medianTtff(db: Db, assetId: string, fromHour: number): Pro
  * Deletes views that started before `viewsBeforeHour` and roll-ups before `rollupsBeforeHour`, at
  * most `batch` rows of each table per call; returns how many went.
  */
-export async function pruneViews(db: Db, viewsBeforeHour: number, rollupsBeforeHour: number, batch: number): Promise<number> {
+export async function pruneViews(
+  db: Db,
+  viewsBeforeHour: number,
+  rollupsBeforeHour: number,
+  batch: number,
+): Promise<number> {
   const counts = await Promise.all([
     deleteBefore(db, sql`${playbackViews}`, sql`asset_id, session_id`, viewsBeforeHour, batch),
     deleteBefore(db, sql`${playbackViewHours}`, sql`asset_id, hour, dimension, value`, rollupsBeforeHour, batch),

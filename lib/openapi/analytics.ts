@@ -52,7 +52,10 @@ export const analyticsPaths: ZodOpenApiPathsObject = {
         "The caller's views, of one asset (`assetId` or `playbackId`) or of every asset, per time step and per value of the breakdown fields. Answered from hourly roll-ups when at most one of browser, os, device and country is asked for; with two or more, from the views themselves, kept `VIEW_RETENTION_DAYS`. A field without a value is left out.",
       security: BEARER,
       requestParams: { query: viewsQuerySchema },
-      responses: { 200: jsonResponse("One row per time step and breakdown value that has views.", z.array(viewershipMetricSchema)), ...queryErrors },
+      responses: {
+        200: jsonResponse("One row per time step and breakdown value that has views.", z.array(viewershipMetricSchema)),
+        ...queryErrors,
+      },
     },
   },
   "/api/data/views/query/creator": {
@@ -62,7 +65,13 @@ export const analyticsPaths: ZodOpenApiPathsObject = {
       summary: "Query an asset's views and playtime (Livepeer's getCreatorViewership)",
       security: BEARER,
       requestParams: { query: creatorViewsQuerySchema },
-      responses: { 200: jsonResponse("One row per time step and breakdown value that has views.", z.array(creatorViewershipMetricSchema)), ...queryErrors },
+      responses: {
+        200: jsonResponse(
+          "One row per time step and breakdown value that has views.",
+          z.array(creatorViewershipMetricSchema),
+        ),
+        ...queryErrors,
+      },
     },
   },
   "/api/data/views/query/total/{playbackId}": {
@@ -86,7 +95,13 @@ export const analyticsPaths: ZodOpenApiPathsObject = {
       summary: "Who is watching now (Livepeer's getRealtimeViewership)",
       security: BEARER,
       requestParams: { query: realtimeQuerySchema },
-      responses: { 200: jsonResponse("One row per breakdown value; without a breakdown, one row, counting 0 when nobody watches.", z.array(realtimeViewershipSchema)), ...queryErrors },
+      responses: {
+        200: jsonResponse(
+          "One row per breakdown value; without a breakdown, one row, counting 0 when nobody watches.",
+          z.array(realtimeViewershipSchema),
+        ),
+        ...queryErrors,
+      },
     },
   },
   "/api/data/views/summary": {

@@ -5,14 +5,20 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { setTimeout as delay } from "node:timers/promises";
 import { Livepeer } from "livepeer";
-import { BreakdownBy, GetCreatorViewershipMetricsQueryParamBreakdownBy, QueryParamBreakdownBy, TimeStep } from "livepeer/models/operations";
+import {
+  BreakdownBy,
+  GetCreatorViewershipMetricsQueryParamBreakdownBy,
+  QueryParamBreakdownBy,
+  TimeStep,
+} from "livepeer/models/operations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture } from "../helpers/api";
 import { api, SERVER_TOKEN, startServer, type ServerProcess } from "../helpers/server-process";
 
 const run = promisify(execFile);
 const FILE = fixture("h264-aac.mp4");
-const SAFARI = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15";
+const SAFARI =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15";
 
 /**
  * A body exactly as `@livepeer/react` 4.3's reporter builds it (packages/core/src/media/metrics-new.ts):
@@ -80,7 +86,8 @@ describe("the livepeer SDK's metrics calls", () => {
     sdk = new Livepeer({ apiKey: SERVER_TOKEN, serverURL: `${server.url}/api` });
     const { data } = await sdk.asset.create({ name: "Watched" });
     expect((await fetch(data!.url, { method: "PUT", body: FILE })).status).toBe(200);
-    for (let i = 0; i < 200 && (await sdk.asset.get(data!.asset.id)).asset?.status?.phase !== "ready"; i++) await delay(100);
+    for (let i = 0; i < 200 && (await sdk.asset.get(data!.asset.id)).asset?.status?.phase !== "ready"; i++)
+      await delay(100);
     ({ id: assetId, playbackId } = data!.asset as { id: string; playbackId: string });
   });
   afterAll(async () => {
@@ -92,7 +99,12 @@ describe("the livepeer SDK's metrics calls", () => {
     const report = await fetch(`${server.url}/api/analytics/log`, {
       method: "POST",
       // What a browser sends for fetch(url, { method: "POST", mode: "cors", body: string }) from another site.
-      headers: { "content-type": "text/plain;charset=UTF-8", origin: "https://shop.example", referer: "https://shop.example/videos/42", "user-agent": SAFARI },
+      headers: {
+        "content-type": "text/plain;charset=UTF-8",
+        origin: "https://shop.example",
+        referer: "https://shop.example/videos/42",
+        "user-agent": SAFARI,
+      },
       body: livepeerSessionData(playbackId),
     });
     expect(report.status).toBe(204);
@@ -120,12 +132,28 @@ describe("the livepeer SDK's metrics calls", () => {
       from,
       to: Date.now() + 60_000,
       timeStep: TimeStep.Day,
-      breakdownBy: [QueryParamBreakdownBy.PlaybackId, QueryParamBreakdownBy.Os, QueryParamBreakdownBy.Device, QueryParamBreakdownBy.Country],
+      breakdownBy: [
+        QueryParamBreakdownBy.PlaybackId,
+        QueryParamBreakdownBy.Os,
+        QueryParamBreakdownBy.Device,
+        QueryParamBreakdownBy.Country,
+      ],
     });
-    expect(byDay.data).toEqual([expect.objectContaining({ playbackId, os: "macOS", device: "desktop", viewCount: 1, timestamp: Math.floor(Date.now() / 86_400_000) * 86_400_000 })]);
+    expect(byDay.data).toEqual([
+      expect.objectContaining({
+        playbackId,
+        os: "macOS",
+        device: "desktop",
+        viewCount: 1,
+        timestamp: Math.floor(Date.now() / 86_400_000) * 86_400_000,
+      }),
+    ]);
     expect(byDay.data![0]).not.toHaveProperty("country");
 
-    const creator = await sdk.metrics.getCreatorViewership({ assetId, breakdownBy: [GetCreatorViewershipMetricsQueryParamBreakdownBy.Browser] });
+    const creator = await sdk.metrics.getCreatorViewership({
+      assetId,
+      breakdownBy: [GetCreatorViewershipMetricsQueryParamBreakdownBy.Browser],
+    });
     expect(creator.data).toEqual([{ playbackId, browser: "Safari", viewCount: 1, playtimeMins: 4000 / 60_000 }]);
 
     const unauthenticated = new Livepeer({ serverURL: `${server.url}/api` });

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { PlaybackSession } from "@/lib/client/playback-session";
 import { parseSessionReport } from "@/lib/analytics/session-report";
 
-const PAGE = { domain: "example.com", path: "/play/k3j9x0a8b7c6d5e4", userAgent: "test", sourceUrl: "https://example.com/api/hls/k3j9x0a8b7c6d5e4/index.m3u8" };
+const PAGE = {
+  domain: "example.com",
+  path: "/play/k3j9x0a8b7c6d5e4",
+  userAgent: "test",
+  sourceUrl: "https://example.com/api/hls/k3j9x0a8b7c6d5e4/index.m3u8",
+};
 
 function session() {
   let now = 1_000;
@@ -26,7 +31,14 @@ describe("our player's session reports", () => {
     player.playing();
     clock.advance(4000);
     const first = parseSessionReport(player.take()!.body);
-    expect(first).toMatchObject({ playbackId: "k3j9x0a8b7c6d5e4", sessionId: player.id, intent: true, started: true, playtimeMs: 4000, ttffMs: 300 });
+    expect(first).toMatchObject({
+      playbackId: "k3j9x0a8b7c6d5e4",
+      sessionId: player.id,
+      intent: true,
+      started: true,
+      playtimeMs: 4000,
+      ttffMs: 300,
+    });
     expect(JSON.parse(player.take()!.body).events.at(-1)).not.toHaveProperty("play_to_first_frame_ms");
 
     clock.advance(1000);
@@ -49,7 +61,12 @@ describe("our player's session reports", () => {
     clock.advance(1000);
     player.paused();
     const merged = JSON.parse(player.take()!.body);
-    expect(merged.events.map((event: { type: string }) => event.type)).toEqual(["play", "first-frame", "pause", "heartbeat"]);
+    expect(merged.events.map((event: { type: string }) => event.type)).toEqual([
+      "play",
+      "first-frame",
+      "pause",
+      "heartbeat",
+    ]);
     expect(merged.events.at(-1)).toMatchObject({ time_playing_ms: 2000, play_to_first_frame_ms: 200 });
     // Paused, with nothing new: nothing to send.
     clock.advance(5000);

@@ -74,22 +74,48 @@ describe("a player's SessionData report", () => {
 
   it("adds up the heartbeats the player merged after a failed send, and keeps the first time to first frame", () => {
     const beat = { type: "heartbeat", time_playing_ms: 1000, time_waiting_ms: 10, play_to_first_frame_ms: 200 };
-    const report = parseSessionReport(JSON.stringify({ ...livepeerBody, events: [beat, { ...beat, play_to_first_frame_ms: 900 }] }));
+    const report = parseSessionReport(
+      JSON.stringify({ ...livepeerBody, events: [beat, { ...beat, play_to_first_frame_ms: 900 }] }),
+    );
     expect(report).toMatchObject({ playtimeMs: 2000, waitingMs: 20, ttffMs: 200, errors: 0 });
   });
 
   it("is no view while the viewer has not pressed play: a page that only loaded the player", () => {
-    const idle = { type: "heartbeat", errors: 0, stalled_count: 0, waiting_count: 0, time_playing_ms: 0, time_waiting_ms: 0, time_stalled_ms: 0, time_errored_ms: 0, mount_to_first_frame_ms: 800, autoplay_status: "none" };
-    expect(parseSessionReport(JSON.stringify({ ...livepeerBody, events: [idle, { type: "can-play" }] }))).toMatchObject({ intent: false, started: false });
+    const idle = {
+      type: "heartbeat",
+      errors: 0,
+      stalled_count: 0,
+      waiting_count: 0,
+      time_playing_ms: 0,
+      time_waiting_ms: 0,
+      time_stalled_ms: 0,
+      time_errored_ms: 0,
+      mount_to_first_frame_ms: 800,
+      autoplay_status: "none",
+    };
+    expect(parseSessionReport(JSON.stringify({ ...livepeerBody, events: [idle, { type: "can-play" }] }))).toMatchObject(
+      { intent: false, started: false },
+    );
   });
 
   it("counts an error or a stall as play intent, without a start", () => {
-    expect(parseSessionReport(JSON.stringify({ ...livepeerBody, events: [{ type: "error", message: "403" }] }))).toMatchObject({ intent: true, started: false, errors: 1 });
-    expect(parseSessionReport(JSON.stringify({ ...livepeerBody, events: [{ type: "heartbeat", stalled_count: 1 }] }))).toMatchObject({ intent: true, started: false });
+    expect(
+      parseSessionReport(JSON.stringify({ ...livepeerBody, events: [{ type: "error", message: "403" }] })),
+    ).toMatchObject({ intent: true, started: false, errors: 1 });
+    expect(
+      parseSessionReport(JSON.stringify({ ...livepeerBody, events: [{ type: "heartbeat", stalled_count: 1 }] })),
+    ).toMatchObject({ intent: true, started: false });
   });
 
   it("takes the player's uid as the viewer, and ignores fields and events it does not know", () => {
-    const report = parseSessionReport(JSON.stringify({ ...livepeerBody, uid: "viewer-42", future_field: { a: 1 }, events: [{ type: "picture-in-picture-v2", x: 1 }] }));
+    const report = parseSessionReport(
+      JSON.stringify({
+        ...livepeerBody,
+        uid: "viewer-42",
+        future_field: { a: 1 },
+        events: [{ type: "picture-in-picture-v2", x: 1 }],
+      }),
+    );
     expect(report).toMatchObject({ uid: "viewer-42", intent: false });
   });
 
@@ -101,9 +127,11 @@ describe("a player's SessionData report", () => {
     expect(status(JSON.stringify({ ...livepeerBody, events: "none" }))).toBe(400);
     expect(status(JSON.stringify({ ...livepeerBody, events: [5] }))).toBe(400);
     expect(status(JSON.stringify({ ...livepeerBody, session_id: "a\u0000b" }))).toBe(400);
-    expect(() => parseSessionReport(JSON.stringify({ ...livepeerBody, events: [{ type: "heartbeat", time_playing_ms: -5 }] }))).toThrow(
-      /events\.0\.time_playing_ms/,
-    );
-    expect(() => parseSessionReport(JSON.stringify({ ...livepeerBody, events: [{ type: "heartbeat", errors: "many" }] }))).toThrow(/events\.0\.errors/);
+    expect(() =>
+      parseSessionReport(JSON.stringify({ ...livepeerBody, events: [{ type: "heartbeat", time_playing_ms: -5 }] })),
+    ).toThrow(/events\.0\.time_playing_ms/);
+    expect(() =>
+      parseSessionReport(JSON.stringify({ ...livepeerBody, events: [{ type: "heartbeat", errors: "many" }] })),
+    ).toThrow(/events\.0\.errors/);
   });
 });

@@ -15,7 +15,10 @@ const REPORT_CORS_HEADERS = {
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: openCors(
     withPublic(async ({ request, app }) => {
-      await ingestReport({ db: app.db, limiter: app.limiter, config: app.config, secret: app.uploadSigningSecret, now: app.now }, request);
+      await ingestReport(
+        { db: app.db, limiter: app.limiter, config: app.config, secret: app.uploadSigningSecret, now: app.now },
+        request,
+      );
       return new Response(null, { status: 204 });
     }),
     REPORT_CORS_HEADERS,

@@ -7,6 +7,8 @@ import { realtimeQuerySchema } from "@/lib/analytics/schemas";
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withUser(async ({ app, caller, url }) => {
     const query = parseMetricsQuery(url, realtimeQuerySchema);
-    return Response.json(await realtimeViews(app.db, caller.userId, query, app.now()), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(await realtimeViews(app.db, caller.userId, query, app.now()), {
+      headers: { "Cache-Control": "no-store" },
+    });
   }),
 });

@@ -7,6 +7,8 @@ import { viewsQuerySchema } from "@/lib/analytics/schemas";
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withUser(async ({ app, caller, url }) => {
     const query = parseMetricsQuery(url, viewsQuerySchema);
-    return Response.json(await queryViews(app.db, caller.userId, query, app.now(), { quality: true }), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(await queryViews(app.db, caller.userId, query, app.now(), { quality: true }), {
+      headers: { "Cache-Control": "no-store" },
+    });
   }),
 });

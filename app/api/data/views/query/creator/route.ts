@@ -7,6 +7,8 @@ import { creatorViewsQuerySchema } from "@/lib/analytics/schemas";
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withUser(async ({ app, caller, url }) => {
     const query = parseMetricsQuery(url, creatorViewsQuerySchema);
-    return Response.json(await queryViews(app.db, caller.userId, query, app.now(), { quality: false }), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(await queryViews(app.db, caller.userId, query, app.now(), { quality: false }), {
+      headers: { "Cache-Control": "no-store" },
+    });
   }),
 });

@@ -7,7 +7,9 @@ import { publicViews } from "@/lib/analytics/query-views";
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: openCors(
     withPublic(async ({ app, params }) =>
-      Response.json(await publicViews(app.db, params.playbackId, app.now()), { headers: { "Cache-Control": "public, max-age=5" } }),
+      Response.json(await publicViews(app.db, params.playbackId, app.now()), {
+        headers: { "Cache-Control": "public, max-age=5" },
+      }),
     ),
     READ_ONLY_CORS_HEADERS,
   ),
