@@ -10,7 +10,7 @@ CREATE TABLE "playback_view_account_hours" (
 	"ttff_views" integer NOT NULL,
 	"started_views" integer NOT NULL,
 	"errored_views" integer NOT NULL,
-	CONSTRAINT "playback_view_account_hours_user_id_hour_dimension_value_pk" PRIMARY KEY("user_id","hour","dimension","value")
+	CONSTRAINT "playback_view_account_hours_user_id_dimension_hour_value_pk" PRIMARY KEY("user_id","dimension","hour","value")
 );
 --> statement-breakpoint
 CREATE TABLE "playback_view_hours" (
@@ -27,7 +27,7 @@ CREATE TABLE "playback_view_hours" (
 	"ttff_views" integer NOT NULL,
 	"started_views" integer NOT NULL,
 	"errored_views" integer NOT NULL,
-	CONSTRAINT "playback_view_hours_asset_id_hour_dimension_value_pk" PRIMARY KEY("asset_id","hour","dimension","value")
+	CONSTRAINT "playback_view_hours_asset_id_dimension_hour_value_pk" PRIMARY KEY("asset_id","dimension","hour","value")
 );
 --> statement-breakpoint
 CREATE TABLE "playback_view_rollup_queue" (
@@ -64,7 +64,7 @@ ALTER TABLE "playback_view_hours" ADD CONSTRAINT "playback_view_hours_user_id_us
 ALTER TABLE "playback_view_rollup_queue" ADD CONSTRAINT "playback_view_rollup_queue_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "playback_views" ADD CONSTRAINT "playback_views_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "playback_view_account_hours_hour_idx" ON "playback_view_account_hours" USING btree ("hour");--> statement-breakpoint
-CREATE INDEX "playback_view_hours_user_idx" ON "playback_view_hours" USING btree ("user_id","hour");--> statement-breakpoint
+CREATE INDEX "playback_view_hours_user_idx" ON "playback_view_hours" USING btree ("user_id","dimension","hour");--> statement-breakpoint
 CREATE INDEX "playback_view_hours_hour_idx" ON "playback_view_hours" USING btree ("hour");--> statement-breakpoint
 CREATE INDEX "playback_views_asset_hour_idx" ON "playback_views" USING btree ("asset_id","hour");--> statement-breakpoint
 CREATE INDEX "playback_views_hour_user_idx" ON "playback_views" USING btree ("hour","user_id");--> statement-breakpoint

@@ -527,8 +527,9 @@ export const playbackViewHours = pgTable("playback_view_hours", {
   playbackId: text("playback_id").notNull(),
   ...viewSums(),
 }, (t) => [
-  primaryKey({ columns: [t.assetId, t.hour, t.dimension, t.value] }),
-  index("playback_view_hours_user_idx").on(t.userId, t.hour),
+  // A query reads one dimension over a range of hours: the keys lead with both.
+  primaryKey({ columns: [t.assetId, t.dimension, t.hour, t.value] }),
+  index("playback_view_hours_user_idx").on(t.userId, t.dimension, t.hour),
   index("playback_view_hours_hour_idx").on(t.hour),
 ]);
 
@@ -540,7 +541,7 @@ export const playbackViewAccountHours = pgTable("playback_view_account_hours", {
   value: text("value").notNull(),
   ...viewSums(),
 }, (t) => [
-  primaryKey({ columns: [t.userId, t.hour, t.dimension, t.value] }),
+  primaryKey({ columns: [t.userId, t.dimension, t.hour, t.value] }),
   index("playback_view_account_hours_hour_idx").on(t.hour),
 ]);
 
