@@ -249,6 +249,7 @@ export async function benchViewerMetrics(databaseUrl: string): Promise<BenchResu
         byDayAndCountry: await timeQuery(service, query("timeStep=day&breakdownBy[]=country")),
         assetByDay: await timeQuery(service, query(`assetId=${seeded.busiest}&timeStep=day`)),
         byPlaybackId: await timeQuery(service, query("breakdownBy[]=playbackId")),
+        panel: await timeQuery(service, `/api/data/views/summary?assetId=${seeded.busiest}`, BASELINE_REPEATS * 5),
         fromViews: await timeQuery(
           service,
           query("timeStep=day&breakdownBy[]=browser&breakdownBy[]=os"),
@@ -306,6 +307,7 @@ export async function benchViewerMetrics(databaseUrl: string): Promise<BenchResu
         "account, 30 days by day and country": timings(figures.byDayAndCountry),
         "busiest asset, 30 days by day": timings(figures.assetByDay),
         "account, 30 days by playbackId": timings(figures.byPlaybackId),
+        "the busiest asset's Viewers panel (summary, with the median time to first frame read from its views)": timings(figures.panel),
         "baseline: 30 days by day, browser and OS, from the views": timings(figures.fromViews),
         "baseline p99 / slowest roll-up query p99": round(figures.fromViews.p99 / rollupP99, 1),
       },

@@ -30,9 +30,10 @@ test("the player page reports its viewing every 5 s, and the asset's Viewers pan
   const asset = await uploadAsset(page, "watched.mp4", "h264-aac.mp4");
 
   const reports: SessionData[] = [];
+  const beacons: SessionData[] = [];
   const collect = (request: Request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/analytics/log")
-      reports.push(JSON.parse(request.postData()!));
+    if (request.method() !== "POST" || new URL(request.url()).pathname !== "/api/analytics/log") return;
+    (request.resourceType() === "ping" ? beacons : reports).push(JSON.parse(request.postData()!));
   };
   page.on("request", collect);
   await page.goto(`/play/${asset.playbackId}`);
@@ -54,10 +55,11 @@ test("the player page reports its viewing every 5 s, and the asset's Viewers pan
   expect(ours()[0].events.map((event) => event.type)).toEqual(
     expect.arrayContaining(["play", "first-frame", "heartbeat"]),
   );
-  page.off("request", collect);
 
   // Leaving the page sends what is left with sendBeacon; the panel counts one view with its time to first frame.
   await page.goto(`/assets/${asset.id}`);
+  await expect.poll(() => beacons.filter((beacon) => beacon.session_id === ours()[0].session_id).length).toBe(1);
+  page.off("request", collect);
   const panel = page.getByRole("region", { name: "Viewers" });
   await expect(panel.locator('[data-figure="Views"]')).toHaveAttribute("data-value", "1", { timeout: 15_000 });
   await expect(panel.locator('[data-figure="Watch time"]')).not.toHaveAttribute("data-value", "0");
