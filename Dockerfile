@@ -2,6 +2,9 @@
 # needs) on Node.js 24, run as the unprivileged `node` user. Development dependencies (the API
 # reference renderer, test tools) stay in the build stage.
 # docker build -t video-asset-service .   (compose.yaml runs it with PostgreSQL, MinIO and Inngest)
+# Tasks on Inngest need INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (the same two the Inngest server,
+# Cloud or `inngest start`, is given): without the signing key the app refuses to start, as
+# /api/inngest would run tasks for anyone.
 
 FROM node:24-alpine AS deps
 WORKDIR /app

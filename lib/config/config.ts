@@ -171,6 +171,8 @@ export interface OAuthClient {
 
 export interface InngestConfig {
   eventKey?: string;
+  /** Inngest signs its calls to /api/inngest with it; unset only with INNGEST_DEV, where calls go unchecked. */
+  signingKey?: string;
   baseUrl?: string;
   isDev: boolean;
 }
@@ -260,5 +262,5 @@ function inngestConfig(e: z.infer<typeof envSchema>): InngestConfig | undefined 
   if (!isDev && !e.INNGEST_SIGNING_KEY) {
     throw new ConfigError("Invalid configuration: INNGEST_EVENT_KEY needs INNGEST_SIGNING_KEY (Inngest signs its calls to /api/inngest)");
   }
-  return { eventKey: e.INNGEST_EVENT_KEY, baseUrl: e.INNGEST_BASE_URL, isDev };
+  return { eventKey: e.INNGEST_EVENT_KEY, signingKey: e.INNGEST_SIGNING_KEY, baseUrl: e.INNGEST_BASE_URL, isDev };
 }

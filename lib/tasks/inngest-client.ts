@@ -18,11 +18,17 @@ export const taskEvents = {
   unpin: eventType("video-assets/unpin.queued", { schema: taskEventData }),
 } satisfies Record<TaskType, unknown>;
 
-/**
- * Serves the functions at /api/inngest. The SDK reads its settings from the environment:
- * INNGEST_SIGNING_KEY (Inngest Cloud or a self-hosted server), or INNGEST_DEV=1 (dev server).
- */
+/** The client the functions are declared on (inngest/functions); it serves nothing itself. */
 export const inngest = new Inngest({ id: INNGEST_APP_ID });
+
+/**
+ * The client /api/inngest serves the functions with. With a signing key it is never in dev mode,
+ * whatever INNGEST_DEV says, so the SDK checks every call's signature; only without one (which
+ * the config allows with INNGEST_DEV alone) are calls taken unchecked, as the dev server sends them.
+ */
+export function createServingClient(config: InngestConfig): Inngest {
+  return new Inngest({ id: INNGEST_APP_ID, signingKey: config.signingKey, baseUrl: config.baseUrl, isDev: !config.signingKey });
+}
 
 /** A client for sending events, configured explicitly so the app's config stays the one source. */
 export function createEventClient(config: InngestConfig): Inngest {

@@ -29,6 +29,12 @@ export class InngestRunner implements TaskRunner {
     private readonly deps: Pick<TaskDeps, "db" | "now">,
   ) {
     this.client = createEventClient(config);
+    if (!config.signingKey) {
+      log.warn(
+        "inngest",
+        "INNGEST_DEV is set and INNGEST_SIGNING_KEY is not: /api/inngest runs tasks for unsigned calls, from anyone who can reach it. Set INNGEST_SIGNING_KEY (and INNGEST_EVENT_KEY) outside development.",
+      );
+    }
   }
 
   async enqueue(task: QueuedTask): Promise<void> {

@@ -34,6 +34,7 @@ describe("export and runner configuration", () => {
   it("selects Inngest with an event key and signing key, or with the dev server", () => {
     expect(loadConfig({ INNGEST_EVENT_KEY: "key", INNGEST_SIGNING_KEY: "signkey-prod-1" }).inngest).toEqual({
       eventKey: "key",
+      signingKey: "signkey-prod-1",
       baseUrl: undefined,
       isDev: false,
     });
