@@ -7,6 +7,7 @@ import { log } from "@/lib/log/log";
 import { probeMp4 } from "@/lib/media/probe-mp4";
 import { MediaRejectedError } from "@/lib/media/types";
 import { UploadTooLargeError } from "@/lib/storage/local-store";
+import { assetPosterKey } from "@/lib/storage/types";
 import { createProgressWriter } from "@/lib/tasks/progress";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
 import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
@@ -33,25 +34,29 @@ export const processUploadTask: TaskDefinition = {
   type: "upload",
   awaitInput: awaitUpload,
 
+  // Step results come back from the runner (from Inngest's calls): none names an asset or a file.
+  // Each step finds them from the task, in the database.
   async run(taskId, step, deps) {
-    const asset = await step.run("load-asset", () => loadAsset(deps, taskId));
-    if (asset.importing) await importSource(taskId, step, deps, asset);
-    const probed = await step.run("probe-mp4", () => probeStoredFile(deps, asset));
+    const { importing } = await step.run("load-asset", async () => ({ importing: (await loadAsset(deps, taskId)).importing }));
+    if (importing) await importSource(taskId, step, deps);
+    const probed = await step.run("probe-mp4", async () => probeStoredFile(deps, await loadAsset(deps, taskId)));
     const { videoSpec } = probed;
-    const { sha256, cidv1, carSize, size } = await step.run("hash-file", () =>
-      hashStoredFile(deps, taskId, asset.storageKey, probed.size),
+    const { sha256, cidv1, carSize, size } = await step.run("hash-file", async () =>
+      hashStoredFile(deps, taskId, (await loadAsset(deps, taskId)).storageKey, probed.size),
     );
-    const posterKey = await step.run("make-poster", () => makePoster(deps, asset, videoSpec));
+    const hasPoster = await step.run("make-poster", async () => (await makePoster(deps, await loadAsset(deps, taskId), videoSpec)) !== null);
     // The asset follows the task: a run that lost its task (or a late duplicate) changes neither.
-    await step.run("record-ready", () =>
-      deps.db.transaction(async (tx) => {
+    await step.run("record-ready", async () => {
+      const asset = await loadAsset(deps, taskId);
+      await deps.db.transaction(async (tx) => {
         const output = { upload: { videoSpec, size, hash: assetHashes({ sha256, cidv1 }) } };
         if (!(await finishTask({ ...deps, db: tx }, taskId, { phase: "completed", output }))) return;
+        const posterKey = hasPoster ? assetPosterKey(asset.id) : null;
         const ready = { status: "ready" as const, size, sha256, cidv1, carSize, videoSpec, posterKey, errorMessage: null, updatedAt: deps.now() };
         await updateAsset(tx, asset.id, ready);
-      }),
-    );
-    await step.run("export-to-ipfs", () => startAskedIpfsExport(deps, asset));
+      });
+    });
+    await step.run("export-to-ipfs", async () => startAskedIpfsExport(deps, await loadAsset(deps, taskId)));
   },
 
   async onFailure(task, message, deps) {

@@ -40,21 +40,21 @@ interface ExportJob {
 export const exportTask: TaskDefinition = {
   type: "export",
 
+  // Step results come back from the runner (from Inngest's calls): they choose which steps run,
+  // never which file is sent or where to. Each step loads its job from the database.
   async run(taskId, step, deps) {
-    const job = await step.run("load-export", () => loadExport(deps, taskId));
+    const plan = await step.run("load-export", async () => {
+      const { params } = await loadExport(deps, taskId);
+      return { ipfs: Boolean(params.ipfs), custom: Boolean(params.custom) };
+    });
     let ipfs: IpfsExportOutput | undefined;
-    if (job.params.ipfs) {
-      const video = await step.run("pin-video", () => withSecrets(deps, taskId, (s) => pinVideo(deps, taskId, job, s)));
-      const metadata = await step.run("pin-metadata", () =>
-        withSecrets(deps, taskId, (s) => pinMetadata(deps, job, video.cid, s)),
-      );
+    if (plan.ipfs) {
+      const video = await step.run("pin-video", () => withJob(deps, taskId, (job, s) => pinVideo(deps, taskId, job, s)));
+      const metadata = await step.run("pin-metadata", () => withJob(deps, taskId, (job, s) => pinMetadata(deps, job, video.cid, s)));
       ipfs = ipfsOutput(deps.config.ipfsGatewayUrl, video.cid, metadata.cid);
     }
-    const destination = job.params.custom;
-    const custom = destination
-      ? await step.run("custom-upload", () => withSecrets(deps, taskId, (s) => customUpload(deps, taskId, job, destination, s)))
-      : undefined;
-    await step.run("record-output", () => recordOutput(deps, taskId, job, ipfs, custom));
+    const custom = plan.custom ? await step.run("custom-upload", () => withJob(deps, taskId, (job, s) => customUpload(deps, taskId, job, s))) : undefined;
+    await step.run("record-output", async () => recordOutput(deps, taskId, await loadExport(deps, taskId), ipfs, custom));
   },
 
   prepareRetry(task, body) {
@@ -88,6 +88,11 @@ async function withSecrets<T>(deps: TaskDeps, taskId: string, send: (secrets: Ex
   const secrets = readExportSecrets(task, deps.sealedBox);
   const values = [...secretValues(secrets), ...(deps.config.pinataJwt ? [deps.config.pinataJwt] : [])];
   return withSecretsScrubbed(values, () => send(secrets));
+}
+
+/** A step that sends the asset's file: its job, loaded from the database, and its credentials. */
+function withJob<T>(deps: TaskDeps, taskId: string, send: (job: ExportJob, secrets: ExportSecrets) => Promise<T>): Promise<T> {
+  return withSecrets(deps, taskId, async (secrets) => send(await loadExport(deps, taskId), secrets));
 }
 
 function pinningCredentials(deps: TaskDeps, { pinning }: ExportSecrets): PinningCredentials {
@@ -159,9 +164,10 @@ async function customUpload(
   deps: TaskDeps,
   taskId: string,
   job: ExportJob,
-  custom: NonNullable<ExportParams["custom"]>,
   { customHeaders }: ExportSecrets,
 ) {
+  const custom = job.params.custom;
+  if (!custom) throw new NonRetriableError("the export has no custom destination");
   if (Object.keys(custom.headers).length > 0 && !customHeaders) {
     throw new NonRetriableError("the custom headers are no longer available; retry the task and send them again");
   }

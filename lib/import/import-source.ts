@@ -23,24 +23,36 @@ export function importUrlOf(task: Pick<TaskRow, "params">): string | undefined {
  * backoff, or what the source's `Retry-After` asked. Then the asset is `processing` and the usual
  * check follows. The last attempt's reason fails the task.
  */
-export async function importSource(taskId: string, step: StepTools, deps: TaskDeps, asset: { id: string; storageKey: string }): Promise<void> {
+export async function importSource(taskId: string, step: StepTools, deps: TaskDeps): Promise<void> {
   for (let n = 0; ; n++) {
-    const outcome: FetchOutcome = await step.run(`fetch-source-${n}`, () => attempt(deps, taskId, asset, n));
+    const outcome: FetchOutcome = await step.run(`fetch-source-${n}`, () => attempt(deps, taskId, n));
     if (outcome.stored) break;
     if (n + 1 >= MAX_ATTEMPTS) throw new NonRetriableError(outcome.reason);
     await step.sleep(`wait-for-source-${n}`, outcome.retryAfterMs ?? FIRST_RETRY_MS * 2 ** n);
   }
-  await step.run("record-fetched", () => updateAsset(deps.db, asset.id, { status: "processing", updatedAt: deps.now() }).then(() => true));
+  await step.run("record-fetched", async () => {
+    const { asset } = await importOf(deps, taskId);
+    await updateAsset(deps.db, asset.id, { status: "processing", updatedAt: deps.now() });
+    return true;
+  });
 }
 
-async function attempt(deps: TaskDeps, taskId: string, asset: { id: string; storageKey: string }, n: number): Promise<FetchOutcome> {
+/** The task and its asset, from the database (never from a step's result). */
+async function importOf(deps: TaskDeps, taskId: string) {
   const task = await findTask(deps.db, taskId);
-  const shown = task && importUrlOf(task);
-  if (!task || !shown) throw new NonRetriableError("the task was deleted");
+  if (!task) throw new NonRetriableError("the task was deleted");
+  const asset = task.inputAssetId ? await findAsset(deps.db, task.inputAssetId) : undefined;
+  if (!asset) throw new NonRetriableError("the asset was deleted");
+  return { task, asset };
+}
+
+async function attempt(deps: TaskDeps, taskId: string, n: number): Promise<FetchOutcome> {
+  const { task, asset } = await importOf(deps, taskId);
+  const shown = importUrlOf(task);
+  if (!shown) throw new NonRetriableError("the task was deleted");
   if (n > 0) await incrementTaskRetries(deps.db, taskId, deps.now(), writerOf(deps));
   // A retried import's asset failed the first time: it waits for its file again.
-  const row = await findAsset(deps.db, asset.id);
-  if (row?.status === "failed") await updateAsset(deps.db, asset.id, { status: "waiting", errorMessage: null, detectedFormat: null, updatedAt: deps.now() });
+  if (asset.status === "failed") await updateAsset(deps.db, asset.id, { status: "waiting", errorMessage: null, detectedFormat: null, updatedAt: deps.now() });
   const job = { assetId: asset.id, taskId, url: new URL(sealedUrl(deps, task) ?? shown), key: asset.storageKey };
   const ipfs = parseIpfsUrl(job.url);
   return ipfs ? fetchIpfsSource(deps, job, ipfs) : fetchSource(deps, job);
