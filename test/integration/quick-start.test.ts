@@ -39,7 +39,13 @@ import { freePort } from "../helpers/server-process";
  *   prove nothing here. That the scripts come from this build's .next/static, and that the server
  *   is the standalone one (its working directory is .next/standalone), is checked too.
  *
- * It adds a second cold `next build`: on 2 cores the file took 65 s on a quiet machine, 115 s in the
+ * - With that server left serving, as a newcomer leaves it, the README's "Try it with curl" runs as
+ *   printed (on the server's port instead of 3000) but for the import from a public URL, which a
+ *   zero-configuration server refuses from loopback (docs-examples.test.ts runs it); then a second
+ *   `npm run serve` on the same port must refuse before building, and `npm run build` must leave
+ *   the server serving, pages and routes it had not loaded yet included, during the build and after.
+ *
+ * It adds two cold `next build`s: on 2 cores the first took 65 s on a quiet machine, 115 s in the
  * whole suite and up to 3.5 minutes beside other builds. It needs Linux (/proc) and a git work
  * tree, and is skipped without them.
  */
@@ -55,6 +61,34 @@ function quickStartCommand(): string {
   const line = block.split("\n").find((candidate) => /#.*\binstall.*\bserve/i.test(candidate));
   if (!line) throw new Error("the README's first bash block has no line commented as installing and serving");
   return line.replace(/\s+#.*$/, "").trim();
+}
+
+/** The bash blocks of the README's "Try it with curl", as printed but for the port, and those left out with why. */
+function curlWalkthrough(port: number): { script: string; leftOut: string[] } {
+  const section = fs.readFileSync("README.md", "utf8").split(/^## Try it with curl$/m)[1]?.split(/^## /m)[0] ?? "";
+  const blocks = [...section.matchAll(/```bash\n([\s\S]*?)```/g)].map((match) => match[1]);
+  if (blocks.length === 0) throw new Error("the README has no bash block under \"Try it with curl\"");
+  // VIDEO_URL is a public address the reader picks; this server, on zero configuration, fetches from public addresses only.
+  const needsPublicUrl = (block: string) => block.includes("$VIDEO_URL");
+  return {
+    script: blocks.filter((block) => !needsPublicUrl(block)).join("\n").replaceAll(/(127\.0\.0\.1|localhost):3000\b/g, `127.0.0.1:${port}`),
+    leftOut: blocks.filter(needsPublicUrl),
+  };
+}
+
+/** Runs `command` in `cwd` as a person's shell would, to its end or `timeoutMs` (then kills its group). */
+async function run(command: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; output: string }> {
+  const child = spawn(command[0], command.slice(1), { cwd, env: shellEnvironment(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const timer = setTimeout(() => {
+    output += `\n[quick-start] still running after ${timeoutMs / 1000} s: stopped\n`;
+    process.kill(-child.pid!, "SIGKILL");
+  }, timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  clearTimeout(timer);
+  return { code, output };
 }
 
 /** Fills `checkout` with the working-copy contents of the files git tracks, and node_modules. */
@@ -232,9 +266,10 @@ describe.skipIf(!runnable)("the README's quick start on a fresh checkout", () =>
   it("runs the standalone server (scripts/start.mjs), not next dev", () => {
     const group = processGroup(child!.pid!);
     const described = group.map((member) => `${member.pid} ${member.cmdline} (in ${member.cwd})`).join("\n");
-    const server = group.find((member) => member.cwd === path.join(checkout, ".next", "standalone"));
-    expect(server, `no process runs in .next/standalone:\n${described}`).toBeDefined();
-    expect(server!.npmScript).toMatch(/\bscripts\/start\.mjs\b/);
+    // The server's own copy of the standalone output (scripts/start.mjs).
+    const server = group.find((member) => member.cwd === path.join(checkout, ".next", "cache", "serving", String(member.pid)));
+    expect(server, `no process runs in its copy of .next/standalone:\n${described}`).toBeDefined();
+    expect(server!.npmScript).toMatch(/\bscripts\/serve\.mjs\b/);
     expect(group.filter((member) => /(^|[\s/])next\s+dev(\s|$)/.test(member.cmdline)), described).toEqual([]);
   });
 
@@ -243,4 +278,47 @@ describe.skipIf(!runnable)("the README's quick start on a fresh checkout", () =>
     expect(health).toMatchObject({ ok: true, database: { kind: "pglite" }, storage: { kind: "local" }, runner: { kind: "inline" } });
     expect(fs.existsSync(path.join(checkout, "data", "pglite"))).toBe(true);
   });
+
+  it("runs the README's curl walkthrough as printed while the first command still serves: an upload to ready and its playback", async () => {
+    const { script, leftOut } = curlWalkthrough(Number(new URL(url).port));
+    expect(leftOut.map((block) => block.split("\n")[0]), "the blocks left out: the import from a public URL").toEqual([expect.stringMatching(/^# 7\. /)]);
+    const { code, output: walked } = await run(["bash", "-euo", "pipefail", "-c", script], checkout, 180_000);
+    expect(code, walked.slice(-4000)).toBe(0);
+    expect(walked).not.toMatch(/Internal Server Error|EADDRINUSE|already in use|next build|optimized production build/);
+    expect(walked, "the asset the walkthrough uploaded").toMatch(/"status":"ready"/);
+    expect(walked, "its HLS playlist").toMatch(/#EXTM3U/);
+    expect((await fetch(`${url}/api/health`)).ok).toBe(true);
+  }, 240_000);
+
+  it("refuses `npm run serve` on the port the first command serves on at once, before building, and the first server goes on", async () => {
+    const { code, output: refused } = await run(["sh", "-c", `npm run serve -- --hostname 127.0.0.1 --port ${new URL(url).port}`], checkout, 60_000);
+    expect(code, refused).not.toBe(0);
+    expect(refused).toContain(`Port ${new URL(url).port} is already in use`);
+    expect(refused).not.toMatch(/optimized production build/);
+    expect((await fetch(`${url}/api/health`)).ok).toBe(true);
+  }, 90_000);
+
+  it("keeps serving while `npm run build` rebuilds the checkout, and after it: pages and routes it had not loaded yet, with their scripts", async () => {
+    const building = run(["sh", "-c", "npm run build"], checkout, BUILD_DEADLINE_MS);
+    // next build first empties .next (all but its cache): the moment the old server lost its files.
+    const builtId = path.join(checkout, ".next", "BUILD_ID");
+    let ended = false;
+    void building.then(() => (ended = true));
+    while (!ended && (fs.existsSync(builtId) || fs.existsSync(path.join(checkout, ".next", "standalone")))) await delay(50);
+    expect(ended, "the build ended before emptying .next").toBe(false);
+    const during = await fetch(`${url}/sign-up`);
+    expect(during.status, "/sign-up while .next is rebuilt").toBe(200);
+    expect(await during.text()).toMatch(/type="password"/);
+    expect((await fetch(`${url}/api/openapi.json`)).status, "/api/openapi.json while .next is rebuilt").toBe(200);
+
+    const { code, output: built } = await building;
+    expect(code, built.slice(-4000)).toBe(0);
+    expect((await fetch(`${url}/api/task`)).status, "/api/task without a token, after the build").toBe(401);
+    expect((await fetch(`${url}/no-such-page`)).status, "an unknown page, after the build").toBe(404);
+    const page = await fetch(`${url}/forgot-password`);
+    expect(page.status, "/forgot-password after the build").toBe(200);
+    const scripts = [...(await page.text()).matchAll(/<script[^>]* src="(\/_next\/static\/[^"]+)"/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect((await fetch(url + script)).status, script).toBe(200);
+  }, BUILD_DEADLINE_MS + 60_000);
 });
