@@ -17,8 +17,11 @@ export async function exportsToUnpin(db: Db, assetId: string): Promise<TaskRow[]
     );
 }
 
-/** Which of `cids` another asset of the user still uses: pinned by its export, or its own file's CID. */
-export async function cidsUsedElsewhere(db: Db, userId: string, assetId: string, cids: string[]): Promise<Set<string>> {
+/**
+ * Which of `cids` another asset still uses (pinned by its export, or its own file's CID): another
+ * asset of `userId`, or with `userId` null, any other asset on the server.
+ */
+export async function cidsUsedElsewhere(db: Db, userId: string | null, assetId: string, cids: string[]): Promise<Set<string>> {
   if (cids.length === 0) return new Set();
   const video = sql<string | null>`${assets.storage} #>> '{ipfs,cid}'`;
   const metadata = sql<string | null>`${assets.storage} #>> '{ipfs,nftMetadata,cid}'`;
@@ -27,7 +30,7 @@ export async function cidsUsedElsewhere(db: Db, userId: string, assetId: string,
     .from(assets)
     .where(
       and(
-        eq(assets.userId, userId),
+        userId === null ? undefined : eq(assets.userId, userId),
         ne(assets.id, assetId),
         or(inArray(video, cids), inArray(metadata, cids), inArray(assets.cidv1, cids)),
       ),

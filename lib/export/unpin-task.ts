@@ -21,26 +21,30 @@ interface UnpinPlan {
 /**
  * The internal `unpin` task of a deleted asset whose exports asked for `unpinOnDelete`: unpins
  * each CID they pinned (video and metadata) with that export's own credentials, one step each
- * (retried with backoff), skipping CIDs another asset of the user still uses; then deletes the
- * asset, and with it its tasks and their credentials. If an unpin finally fails, the asset stays
- * `deleting` with the reason, and a second DELETE queues this task again.
+ * (retried with backoff), skipping CIDs another asset of the user still uses; an export made with
+ * the server's PINATA_JWT pinned into an account every user shares, so its CIDs are kept while any
+ * other asset on the server uses them. Then it deletes the asset, and with it its tasks and their
+ * credentials. If an unpin finally fails, the asset stays `deleting` with the reason, and a second
+ * DELETE queues this task again. Step results only list CIDs: each step plans again from the
+ * database, and unpins or deletes only what that plan holds.
  */
 export const unpinTask: TaskDefinition = {
   type: "unpin",
 
   async run(taskId, step, deps) {
-    const plan = await step.run("plan-unpins", () => planUnpins(deps, taskId));
-    for (const { cid, exportTaskId } of plan.unpins) {
-      await step.run(`unpin-${cid}`, () => unpin(deps, exportTaskId, cid));
+    const cids = await step.run("plan-unpins", async () => (await planUnpins(deps, taskId)).unpins.map((u) => u.cid));
+    for (const cid of cids) {
+      await step.run(`unpin-${cid}`, () => unpin(deps, taskId, cid));
     }
     // This task outlives its asset (the runner records the step after it): it lets go of it first.
-    await step.run("delete-asset", () =>
-      deps.db.transaction(async (tx) => {
+    await step.run("delete-asset", async () => {
+      const plan = await planUnpins(deps, taskId);
+      await deps.db.transaction(async (tx) => {
         await updateTask(tx, taskId, { inputAssetId: null }, writerOf(deps));
         if (!(await finishTask({ ...deps, db: tx }, taskId, { phase: "completed", output: { unpinned: plan.unpins.map((u) => u.cid) } }))) return;
         await deleteUserAsset(tx, plan.userId, plan.assetId);
-      }),
-    );
+      });
+    });
   },
 
   async onFailure(task, message, deps) {
@@ -54,15 +58,24 @@ async function planUnpins(deps: TaskDeps, taskId: string): Promise<UnpinPlan> {
   if (!asset) throw new NonRetriableError("the asset is gone");
   const pinned = (await exportsToUnpin(deps.db, asset.id)).flatMap((exported) => {
     const ipfs = (exported.output?.export as { ipfs?: IpfsExportOutput } | undefined)?.ipfs;
-    return ipfs ? [ipfs.videoFileCid, ipfs.nftMetadataCid].map((cid) => ({ cid, exportTaskId: exported.id })) : [];
+    const shared = !exported.sealedUnpinCredentials;
+    return ipfs ? [ipfs.videoFileCid, ipfs.nftMetadataCid].map((cid) => ({ cid, exportTaskId: exported.id, shared })) : [];
   });
-  const kept = await cidsUsedElsewhere(deps.db, asset.userId, asset.id, pinned.map((p) => p.cid));
-  const unpins = pinned.filter((p, i) => !kept.has(p.cid) && pinned.findIndex((q) => q.cid === p.cid) === i);
+  const cids = pinned.map((p) => p.cid);
+  const [keptByUser, keptOnServer] = await Promise.all([
+    cidsUsedElsewhere(deps.db, asset.userId, asset.id, cids),
+    cidsUsedElsewhere(deps.db, null, asset.id, pinned.filter((p) => p.shared).map((p) => p.cid)),
+  ]);
+  const unpins = pinned
+    .filter((p, i) => !keptByUser.has(p.cid) && !(p.shared && keptOnServer.has(p.cid)) && pinned.findIndex((q) => q.cid === p.cid) === i)
+    .map(({ cid, exportTaskId }) => ({ cid, exportTaskId }));
   return { assetId: asset.id, userId: asset.userId, unpins };
 }
 
-async function unpin(deps: TaskDeps, exportTaskId: string, cid: string): Promise<void> {
-  const exported = await findTask(deps.db, exportTaskId);
+async function unpin(deps: TaskDeps, taskId: string, cid: string): Promise<void> {
+  const planned = (await planUnpins(deps, taskId)).unpins.find((u) => u.cid === cid);
+  if (!planned) throw new NonRetriableError(`could not unpin ${cid}: it is not this asset's to unpin`);
+  const exported = await findTask(deps.db, planned.exportTaskId);
   if (!exported) throw new NonRetriableError(`could not unpin ${cid}: its export is gone`);
   const credentials: PinningCredentials | undefined =
     readUnpinCredentials(exported, deps.sealedBox) ?? (deps.config.pinataJwt ? { jwt: deps.config.pinataJwt } : undefined);

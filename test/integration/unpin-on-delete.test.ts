@@ -21,8 +21,8 @@ describe.each(testDatabaseKinds)("unpin on delete on %s (DESIGN.md section 17)",
   afterAll(() => started.close());
 
   /** A ready asset exported to IPFS with the API key (not the server's JWT); returns its id and the two CIDs. */
-  async function exported(name: string, unpinOnDelete: boolean) {
-    const asset = await readyAsset(t, token, "h264-aac.mp4", name);
+  async function exported(name: string, unpinOnDelete: boolean, file = "h264-aac.mp4") {
+    const asset = await readyAsset(t, token, file, name);
     const { apiKey, apiSecret } = pinning.credentials;
     const created = await startExport(token, asset.id, { ipfs: { pinning: { apiKey, apiSecret }, unpinOnDelete } });
     const task = await settledTask(t, token, created.id);
@@ -99,6 +99,37 @@ describe.each(testDatabaseKinds)("unpin on delete on %s (DESIGN.md section 17)",
     // The video's CID is kept: "Shared two" (same file) still uses it.
     const { nftMetadataCid } = (done.output as { export: { ipfs: { nftMetadataCid: string } } }).export.ipfs;
     expect(unpinsOf(before)).toEqual([{ cid: nftMetadataCid, auth: "keys" }]);
+  });
+
+  it("never unpins with the server's PINATA_JWT a CID another user's asset has", async () => {
+    const other = await t.createUser();
+    const mine = await readyAsset(t, token, "h264-aac-moov-end.mp4", "Pinned with the server's JWT");
+    const created = await startExport(token, mine.id, { ipfs: { unpinOnDelete: true } });
+    const task = await settledTask(t, token, created.id);
+    const { videoFileCid, nftMetadataCid } = (task.output as { export: { ipfs: { videoFileCid: string; nftMetadataCid: string } } }).export.ipfs;
+    const theirs = await readyAsset(t, other.token, "h264-aac-moov-end.mp4", "The same file, another user");
+    expect((await getAsset(other.token, theirs.id)).status).toBe(200);
+    const before = pinning.unpins.length;
+    expect((await deleteAsset(mine.id)).status).toBe(204);
+    await t.app.runner.idle();
+    // The shared account's pin of the video is the other user's too; the metadata (named after this asset) is this one's alone.
+    expect(unpinsOf(before)).toEqual([{ cid: nftMetadataCid, auth: "jwt" }]);
+    expect(videoFileCid).not.toBe(nftMetadataCid);
+    expect((await getAsset(token, mine.id)).status).toBe(404);
+  });
+
+  it("with the user's own credentials, unpins a CID that only another user's asset has", async () => {
+    const other = await t.createUser();
+    const theirs = await readyAsset(t, other.token, "h264-video-only.mp4", "Another user's copy");
+    const mine = await exported("Own account", true, "h264-video-only.mp4");
+    expect(theirs.id).not.toBe(mine.id);
+    const before = pinning.unpins.length;
+    expect((await deleteAsset(mine.id)).status).toBe(204);
+    await t.app.runner.idle();
+    expect(unpinsOf(before)).toEqual([
+      { cid: mine.video, auth: "keys" },
+      { cid: mine.metadata, auth: "keys" },
+    ]);
   });
 
   it("without the flag, deleting unpins nothing and the asset is gone at once", async () => {
