@@ -18,11 +18,14 @@ import { DeleteAsset } from "./delete-asset";
 import { ExportForm } from "./export-form";
 import { FailedAsset } from "./failed-asset";
 import { PlaybackPolicy } from "./playback-policy";
+import { allRenditionsMade, RenditionLadder } from "./rendition-ladder";
 import { posterUrlOf } from "./poster";
 import { UseThisVideo } from "./use-video";
 import { ImportingAsset, WaitingAsset } from "./waiting-asset";
 
 const POLL_MS = 1000;
+/** A ready asset's segments are made in the background: its ladder is refreshed until all are. */
+const LADDER_POLL_MS = 2000;
 
 /** `serverPinning`: the server has pinning credentials of its own (PINATA_JWT) for IPFS exports. */
 export function AssetDetail({ assetId, serverPinning }: { assetId: string; serverPinning: boolean }) {
@@ -42,7 +45,11 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
         // A check sent before a change made on this page may be answered after it: the older copy loses.
         setAsset((shown) => (shown && shown.updatedAt > data.updatedAt ? shown : data));
         setErrors([]);
-        if (data.status === "ready" || data.status === "failed") return;
+        if (data.status === "failed" || (data.status === "ready" && allRenditionsMade(data.renditions))) return;
+        if (data.status === "ready") {
+          timer = setTimeout(load, LADDER_POLL_MS);
+          return;
+        }
       } catch (error) {
         if (controller.signal.aborted) return;
         if (error instanceof ApiRequestError && error.status === 404) return setMissing(true);
@@ -106,6 +113,7 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
               playbackId={asset.playbackId}
             />
           )}
+          {asset.status === "ready" && asset.renditions && <RenditionLadder renditions={asset.renditions} />}
           {asset.status === "ready" && <UseThisVideo asset={asset} origin={window.location.origin} />}
           {asset.status === "ready" && <ViewersPanel assetId={asset.id} />}
           <section aria-labelledby="facts-heading" className={cardStyles}>

@@ -264,6 +264,20 @@ export const studioAssetStatusSchema = z
 
 export type StudioAssetStatus = z.infer<typeof studioAssetStatusSchema>;
 
+/** One rung of a transcoded asset's ladder (DESIGN.md section 18), and how many of its segments are made. */
+export const renditionSchema = z
+  .object({
+    name: z.string().meta({ description: "The profile's name (`360p0`), or `source` for the source served as a rung." }),
+    width: z.number().int(),
+    height: z.number().int(),
+    bitrate: z.number().meta({ description: "Bits per second." }),
+    fps: z.number(),
+    segments: z.object({ made: z.number().int(), total: z.number().int() }),
+  })
+  .meta({ id: "Rendition" });
+
+export type Rendition = z.infer<typeof renditionSchema>;
+
 /** The asset in the plain shape: what webhook events carry and the dashboard reads. */
 export const assetSchema = z.object({
   id: z.uuid(),
@@ -289,6 +303,8 @@ export const assetSchema = z.object({
   /** Signed, short-lived URL of the file as a CAR (`GET /api/asset/{id}/car`); only when ready and its CID is known. */
   carUrl: z.string().optional(),
   storage: assetStorageSchema.optional(),
+  /** Only for a transcoded asset: its ladder, lowest first. */
+  renditions: z.array(renditionSchema).optional(),
 }).meta({ id: "AssetSnapshot", example: ASSET_EXAMPLE });
 
 export type Asset = z.infer<typeof assetSchema>;

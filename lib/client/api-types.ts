@@ -1339,6 +1339,7 @@ export interface components {
                     updatedAt: number;
                 };
             };
+            renditions?: components["schemas"]["Rendition"][];
         };
         /** @description Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import. */
         AssetSource: {
@@ -1366,6 +1367,19 @@ export interface components {
             /** @enum {string} */
             algorithm: "sha256" | "cidv1";
             hash: string;
+        };
+        Rendition: {
+            /** @description The profile's name (`360p0`), or `source` for the source served as a rung. */
+            name: string;
+            width: number;
+            height: number;
+            /** @description Bits per second. */
+            bitrate: number;
+            fps: number;
+            segments: {
+                made: number;
+                total: number;
+            };
         };
         /**
          * @example {
@@ -1550,6 +1564,7 @@ export interface components {
                     updatedAt: number;
                 };
             };
+            renditions?: components["schemas"]["RenditionOutput"][];
         };
         /** @description The Studio shape: Livepeer Studio's status object, answered to API keys whose `responseShape` is `studio`, or `auto` (the default) when the request comes from the Livepeer SDK (`User-Agent: speakeasy-sdk/… livepeer`). */
         StudioAssetStatus: {
@@ -2033,6 +2048,19 @@ export interface components {
             /** @enum {string} */
             algorithm: "sha256" | "cidv1";
             hash: string;
+        };
+        RenditionOutput: {
+            /** @description The profile's name (`360p0`), or `source` for the source served as a rung. */
+            name: string;
+            width: number;
+            height: number;
+            /** @description Bits per second. */
+            bitrate: number;
+            fps: number;
+            segments: {
+                made: number;
+                total: number;
+            };
         };
         /**
          * @example {
