@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { AUTO_LEVEL, QualityMenu, qualityLevels, type QualityLevel } from "./quality-menu";
 import { useViewerReport } from "./use-viewer-report";
 
 /** How the video is being played; shown as `data-engine` (tests and support read it). */
@@ -19,11 +20,16 @@ interface VideoPlayerProps {
 /**
  * Plays the HLS stream: with hls.js over Media Source Extensions where the browser has them (loaded
  * on first use, from our own bundle), natively where only that exists (older iPhones), else the
- * MP4; and falls back to the MP4 if the stream fails.
+ * MP4; and falls back to the MP4 if the stream fails. With hls.js, a stream of several levels
+ * (a transcoded asset's ladder) gets a quality menu.
  */
 export function VideoPlayer({ hls, mp4, poster, label, className, playbackId }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [engine, setEngine] = useState<Engine>("loading");
+  const [levels, setLevels] = useState<QualityLevel[]>([]);
+  const [chosenLevel, setChosenLevel] = useState(AUTO_LEVEL);
+  const [playingLevel, setPlayingLevel] = useState<number>();
+  const chooseLevel = useRef<(index: number) => void>(undefined);
   useViewerReport(videoRef, playbackId, hls);
 
   useEffect(() => {
@@ -33,6 +39,8 @@ export function VideoPlayer({ hls, mp4, poster, label, className, playbackId }: 
     const playMp4 = () => {
       player?.destroy();
       player = undefined;
+      chooseLevel.current = undefined;
+      setLevels([]);
       video.src = mp4;
       setEngine("mp4");
     };
@@ -42,6 +50,13 @@ export function VideoPlayer({ hls, mp4, poster, label, className, playbackId }: 
         if (Hls.isSupported()) {
           const instance = new Hls();
           instance.on(Hls.Events.ERROR, (_event, data) => data.fatal && playMp4());
+          instance.on(Hls.Events.MANIFEST_PARSED, (_event, data) => setLevels(data.levels.length > 1 ? qualityLevels(data.levels) : []));
+          instance.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => setPlayingLevel(data.level));
+          chooseLevel.current = (index) => {
+            // currentLevel switches at once (the buffer of the other level is dropped); -1 is Auto.
+            instance.currentLevel = index;
+            setChosenLevel(index);
+          };
           instance.loadSource(hls);
           instance.attachMedia(video);
           player = instance;
@@ -60,19 +75,28 @@ export function VideoPlayer({ hls, mp4, poster, label, className, playbackId }: 
       cancelled = true;
       video.removeEventListener("error", playMp4);
       player?.destroy();
+      chooseLevel.current = undefined;
+      setLevels([]);
+      setChosenLevel(AUTO_LEVEL);
+      setPlayingLevel(undefined);
     };
   }, [hls, mp4]);
 
   return (
-    <video
-      ref={videoRef}
-      data-engine={engine}
-      poster={poster}
-      aria-label={label}
-      className={className}
-      controls
-      playsInline
-      preload="metadata"
-    />
+    <div className={`relative ${className ?? ""}`}>
+      <video
+        ref={videoRef}
+        data-engine={engine}
+        poster={poster}
+        aria-label={label}
+        className="h-full w-full rounded-[inherit]"
+        controls
+        playsInline
+        preload="metadata"
+      />
+      {levels.length > 1 && (
+        <QualityMenu levels={levels} chosen={chosenLevel} playing={playingLevel} onChoose={(index) => chooseLevel.current?.(index)} />
+      )}
+    </div>
   );
 }
