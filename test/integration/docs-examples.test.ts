@@ -12,13 +12,18 @@ import { api, SERVER_TOKEN, startServer, type ServerProcess } from "../helpers/s
 import { startSourceServer, type SourceServer } from "../helpers/source-server";
 
 /**
- * Every shell example of the README and of docs/*.md (a fenced `bash`, `sh` or `shell` block),
- * read from the markdown when the test runs and run as it stands with `bash -euo pipefail` against
- * a production server: whoever edits an example edits what runs here. The rules:
+ * Every shell, JavaScript and TypeScript example of the README and of docs/*.md (a fenced `bash`,
+ * `sh` or `shell` block; `js`, `mjs`, `javascript`, `ts`, `tsx` or `typescript`), read from the
+ * markdown when the test runs and run as it stands against a production server: whoever edits an
+ * example edits what runs here. The rules:
  *
  * - A block runs unless the line before it is `<!-- not run: reason -->` (commands that install,
- *   build, benchmark, or configure other software; settings rather than commands). Those are listed
- *   as skipped tests, with their reasons.
+ *   build, benchmark, or configure other software; settings rather than commands; code for a
+ *   browser). Those are listed as skipped tests, with their reasons.
+ * - A shell block runs with `bash -euo pipefail`. A script runs as a module with tsx, in the
+ *   directory its file's shell blocks run in, with the variables the blocks before it left exported
+ *   (as the text asks the reader to export them). A script whose first line is `// node <name>`
+ *   is a file the text names: it is saved as <name> where the shell blocks run, which then run it.
  * - Each block runs with the variables and shell functions left by the blocks before it: the
  *   README's in order, then each file of docs/ on top of the README's (they say they build on the
  *   walkthrough's API, TOKEN, ASSET, PLAYBACK), its own blocks in order.
@@ -38,6 +43,9 @@ import { startSourceServer, type SourceServer } from "../helpers/source-server";
  */
 
 const SHELLS = new Set(["bash", "sh", "shell"]);
+const SCRIPTS = new Map([["js", ".mjs"], ["mjs", ".mjs"], ["javascript", ".mjs"], ["ts", ".mts"], ["tsx", ".mts"], ["typescript", ".mts"]]);
+/** `// node cid-of.mjs <file>`: a script saved under the name the text gives it. */
+const SAVED_AS = /^\/\/ node ([\w.-]+\.m?[jt]s)\b/;
 const NOT_RUN = /^\s*<!--\s*not run:(.*?)-->\s*$/;
 const BLOCK_TIMEOUT_MS = 60_000;
 const FIXTURE = path.resolve("test/fixtures/media/h264-aac.mp4");
@@ -47,6 +55,8 @@ interface Example {
   /** Line of the opening fence, from 1. */
   line: number;
   code: string;
+  /** A script's file extension (.mjs, .mts); none for a shell block. */
+  script?: string;
   /** The reason of a `<!-- not run: … -->` right before it. */
   notRun?: string;
 }
@@ -58,7 +68,7 @@ interface Markdown {
   strayMarkers: number[];
 }
 
-/** The fenced shell blocks of a markdown file, with their `not run` markers. */
+/** The fenced shell and script blocks of a markdown file, with their `not run` markers. */
 function readMarkdown(file: string): Markdown {
   const lines = fs.readFileSync(file, "utf8").split("\n");
   const examples: Example[] = [];
@@ -84,9 +94,9 @@ function readMarkdown(file: string): Markdown {
     const body: string[] = [];
     let j = i + 1;
     for (; j < lines.length && !closing.test(lines[j]); j++) body.push(lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j].trimStart());
-    if (SHELLS.has(language)) {
+    if (SHELLS.has(language) || SCRIPTS.has(language)) {
       if (marker && !marker.reason) strayMarkers.push(marker.line);
-      examples.push({ file, line: i + 1, code: body.join("\n"), notRun: marker?.reason });
+      examples.push({ file, line: i + 1, code: body.join("\n"), script: SCRIPTS.get(language), notRun: marker?.reason });
     } else if (marker) strayMarkers.push(marker.line);
     marker = undefined;
     i = j;
@@ -153,6 +163,34 @@ async function runExample(example: Example, stateIn: string, stateOut: string, w
   return { ok: code === 0, output };
 }
 
+const TSX = path.resolve("node_modules/.bin/tsx");
+
+/**
+ * Runs a script example with tsx, in `workdir`, with the variables of `state` exported; or saves it
+ * as the file its first line names, in `scratch`.
+ */
+async function runScript(example: Example, state: string, workdir: string, scratch: string, env: Record<string, string>): Promise<{ ok: boolean; output: string }> {
+  const savedAs = SAVED_AS.exec(example.code)?.[1];
+  if (savedAs) {
+    fs.writeFileSync(path.join(scratch, savedAs), example.code);
+    return { ok: true, output: "" };
+  }
+  const file = path.join(scratch, `.example-${example.file.replaceAll("/", "_")}-${example.line}${example.script}`);
+  fs.writeFileSync(file, example.code);
+  const script = `set -a; source ${quote(state)}; set +a; cd ${quote(workdir)}; exec ${quote(TSX)} ${quote(file)}`;
+  const child = spawn("bash", ["-c", script], { env: env as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const timer = setTimeout(() => {
+    output += `\n[docs example] still running after ${BLOCK_TIMEOUT_MS / 1000} s: stopped\n`;
+    process.kill(-child.pid!, "SIGKILL");
+  }, BLOCK_TIMEOUT_MS);
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  clearTimeout(timer);
+  return { ok: code === 0, output };
+}
+
 /** A variable an example left, read from its state file. */
 async function variable(state: string, name: string): Promise<string> {
   const child = spawn("bash", ["-uc", `source ${quote(state)}; printf %s "$${name}"`], { stdio: ["ignore", "pipe", "inherit"] });
@@ -163,7 +201,7 @@ async function variable(state: string, name: string): Promise<string> {
   return out;
 }
 
-describe("the docs' shell examples, run against a production server", () => {
+describe("the docs' shell and script examples, run against a production server", () => {
   let scratch: string;
   let dataDir: string;
   let s3DataDir: string;
@@ -213,6 +251,7 @@ describe("the docs' shell examples, run against a production server", () => {
       DESTINATION_TOKEN: "a-destination-token",
       CID: ipfs.root.toString(),
       WEBHOOK_URL: `${receiver.url}/hooks/video`,
+      WEBHOOK_SECRET: "whsec_ZG9jcyBleGFtcGxlOiBub3QgYSByZWFsIHNlY3JldCEh",
     };
     const start = path.join(scratch, ".state-start");
     fs.writeFileSync(start, declarations(prerequisites));
@@ -228,8 +267,9 @@ describe("the docs' shell examples, run against a production server", () => {
     for (const dir of [scratch, dataDir, s3DataDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("finds the examples, and every `not run` marker stands right before a shell block with its reason", () => {
+  it("finds the examples, and every `not run` marker stands right before a shell or script block with its reason", () => {
     expect(documents.find((doc) => doc.file === "README.md")!.examples.filter((e) => !e.notRun).length).toBeGreaterThan(0);
+    expect(documents.flatMap((doc) => doc.examples.filter((e) => e.script && !e.notRun)).length, "scripts run").toBeGreaterThan(0);
     expect(documents.flatMap((doc) => doc.strayMarkers.map((line) => `${doc.file}:${line}`))).toEqual([]);
   });
 
@@ -259,9 +299,11 @@ describe("the docs' shell examples, run against a production server", () => {
           const stateIn = previous?.state ?? startOf(file);
           const stateOut = path.join(scratch, `.state-${file.replaceAll("/", "_")}-${example.line}`);
           reached.set(file, { failed: `${file}:${example.line}` });
-          const { ok, output } = await runExample(example, stateIn, stateOut, file === "README.md" ? process.cwd() : scratch, env);
+          const workdir = file === "README.md" ? process.cwd() : scratch;
+          // A script leaves no shell variables: the next block starts from the state this one had.
+          const { ok, output } = example.script ? await runScript(example, stateIn, workdir, scratch, env) : await runExample(example, stateIn, stateOut, workdir, env);
           expect(ok, `${file}:${example.line} failed:\n${output.split("\n").slice(-40).join("\n")}`).toBe(true);
-          reached.set(file, { state: stateOut });
+          reached.set(file, { state: example.script ? stateIn : stateOut });
         }, BLOCK_TIMEOUT_MS + 10_000);
       }
     });
