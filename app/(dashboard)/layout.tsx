@@ -6,7 +6,9 @@ import { ThemeToggle } from "@/components/layout/theme-toggle";
 import { buttonStyles } from "@/components/ui/styles";
 import { UploadTray } from "@/components/upload/upload-tray";
 import { UploadsProvider } from "@/components/upload/upload-provider";
+import { getApp } from "@/lib/app/app";
 import { auth, SIGN_IN_PATH } from "@/lib/app/next-auth";
+import { findFfmpeg } from "@/lib/media/ffmpeg";
 import { signOutAction } from "./actions";
 
 /** Every dashboard page needs a session; without one the visitor is sent to sign in. */
@@ -14,8 +16,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const session = await auth();
   if (!session?.user?.id) return <SignInRedirect signInPath={SIGN_IN_PATH} home="/overview" />;
 
+  // With ffmpeg the server transcodes any video, so the drop zone takes any (DESIGN.md section 18).
+  const serverTranscodes = Boolean(await findFfmpeg((await getApp()).config.ffmpegPath));
   return (
-    <UploadsProvider userId={session.user.id}>
+    <UploadsProvider userId={session.user.id} serverTranscodes={serverTranscodes}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRef, type ReactNode } from "react";
-import { UPLOAD_ACCEPT } from "./drop-zone";
+import { uploadAccept } from "./drop-zone";
+import { useUploads } from "./upload-provider";
 
 /**
  * A button that opens the file chooser for a video; the chosen file goes to `onFile`. The input
@@ -25,6 +26,7 @@ export function ChooseVideoButton({
   inputLabel?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const { serverTranscodes } = useUploads();
   return (
     <>
       <button type="button" onClick={() => input.current?.click()} disabled={disabled} className={className} aria-label={label}>
@@ -33,7 +35,7 @@ export function ChooseVideoButton({
       <input
         ref={input}
         type="file"
-        accept={UPLOAD_ACCEPT}
+        accept={uploadAccept(serverTranscodes)}
         hidden
         aria-label={inputLabel}
         onChange={(event) => {

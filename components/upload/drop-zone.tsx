@@ -2,8 +2,17 @@
 
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { useHydrated } from "@/lib/client/use-hydrated";
+import { useUploads } from "./upload-provider";
 
-export const UPLOAD_ACCEPT = "video/mp4,video/quicktime,.mp4,.m4v,.mov";
+/**
+ * What the file picker offers: with ffmpeg on the server any video (and the extensions some systems
+ * give no video type), else MP4 and QuickTime only. The bytes are judged either way (pre-upload-check).
+ */
+export function uploadAccept(serverTranscodes: boolean): string {
+  return serverTranscodes
+    ? "video/*,.mp4,.m4v,.mov,.mkv,.webm,.avi,.ts,.mts,.m2ts,.mpg,.mpeg,.flv,.wmv,.ogv,.3gp"
+    : "video/mp4,video/quicktime,.mp4,.m4v,.mov";
+}
 
 /** A drop target for files that is also a button opening the file picker (Enter or Space). */
 export function DropZone({ onFiles }: { onFiles(files: File[]): void }) {
@@ -12,6 +21,7 @@ export function DropZone({ onFiles }: { onFiles(files: File[]): void }) {
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
   const hydrated = useHydrated();
+  const { serverTranscodes } = useUploads();
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
@@ -57,7 +67,8 @@ export function DropZone({ onFiles }: { onFiles(files: File[]): void }) {
         Drop videos here, or click to choose files
       </p>
       <p id={hintId} className="text-xs text-slate-500">
-        MP4 or MOV with H.264 video and AAC audio. Several files at once are fine.
+        {serverTranscodes ? "Any video: MP4, MOV, MKV, WebM, AVI and more." : "MP4 or MOV with H.264 video and AAC audio."} Several files at
+        once are fine.
         {/* A keyboard hint means nothing on a touch screen. */}
         <span className="pointer-coarse:hidden"> Press Enter to open the file picker.</span>
       </p>
@@ -65,7 +76,7 @@ export function DropZone({ onFiles }: { onFiles(files: File[]): void }) {
         ref={input}
         type="file"
         multiple
-        accept={UPLOAD_ACCEPT}
+        accept={uploadAccept(serverTranscodes)}
         hidden
         data-testid="file-input"
         onChange={(event) => {

@@ -10,6 +10,8 @@ import { isFinished, isSending, type UploadItem } from "./upload-items";
 
 interface Uploads {
   items: UploadItem[];
+  /** The server makes any video playable (it has ffmpeg), so any video may be chosen (pre-upload-check). */
+  serverTranscodes: boolean;
   /** Changes whenever an upload creates an asset or settles, so lists can refresh at once. */
   changes: number;
   /** New files start; a file chosen again resumes its interrupted or stopped upload. */
@@ -47,7 +49,15 @@ const LIST_CHANGING = new Set<UploadState["phase"]>(["processing", "ready", "fai
  * while the user moves between pages; lists again the uploads a reload interrupted; and warns
  * before the tab is closed while bytes are being sent.
  */
-export function UploadsProvider({ userId, children }: { userId: string; children: ReactNode }) {
+export function UploadsProvider({
+  userId,
+  serverTranscodes,
+  children,
+}: {
+  userId: string;
+  serverTranscodes: boolean;
+  children: ReactNode;
+}) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [changes, setChanges] = useState(0);
   const sessions = useRef(new Map<string, UploadSession>());
@@ -68,10 +78,10 @@ export function UploadsProvider({ userId, children }: { userId: string; children
         update(key, patch);
         if (patch.assetId || (patch.phase && LIST_CHANGING.has(patch.phase))) setChanges((n) => n + 1);
       };
-      const session = startUploadSession(file, userId, onChange, resuming);
+      const session = startUploadSession(file, { userId, serverTranscodes }, onChange, resuming);
       sessions.current.set(key, session);
     },
-    [update, userId],
+    [update, userId, serverTranscodes],
   );
 
   const add = useCallback(
@@ -136,6 +146,7 @@ export function UploadsProvider({ userId, children }: { userId: string; children
   const value = useMemo<Uploads>(
     () => ({
       items,
+      serverTranscodes,
       changes,
       add,
       resumeWith,
@@ -152,7 +163,7 @@ export function UploadsProvider({ userId, children }: { userId: string; children
         for (const item of items) if (isFinished(item)) dismiss(item.key);
       },
     }),
-    [items, changes, add, resumeWith, resumeAsset, cancel, run, dismiss],
+    [items, serverTranscodes, changes, add, resumeWith, resumeAsset, cancel, run, dismiss],
   );
 
   useEffect(() => {

@@ -63,7 +63,7 @@ export interface UploadTarget {
  */
 export function startUploadSession(
   file: File,
-  userId: string,
+  { userId, serverTranscodes }: { userId: string; serverTranscodes: boolean },
   onChange: (patch: Partial<UploadState>) => void,
   resuming?: UploadTarget,
 ): UploadSession {
@@ -111,7 +111,7 @@ export function startUploadSession(
       }
     }
     // Checked before an asset is made for it: a file dropped by mistake costs no request at all.
-    const refusal = await (await import("./pre-upload-check")).refusalOf(file);
+    const refusal = await (await import("./pre-upload-check")).refusalOf(file, serverTranscodes);
     if (refusal) report({ phase: "refused", messages: [refusal] });
     if (refusal || cancelled) return undefined;
     const created = await requestUpload(file.name);

@@ -39,3 +39,29 @@ function riffKind(head: Uint8Array): string | undefined {
   const form = String.fromCharCode(...head.subarray(8, 12));
   return form === "WAVE" ? "a WAV sound file" : form === "AVI " ? "an AVI file" : "a RIFF file";
 }
+
+const MPEG_TS_SYNC = 0x47;
+
+/**
+ * Whether the first bytes open a container other than MP4/QuickTime that holds video, as ffmpeg
+ * reads them: Matroska/WebM, AVI, MPEG transport and program streams, FLV, ASF (WMV), Ogg. Ogg may
+ * hold sound only, which only a full probe tells.
+ */
+export function isOtherVideoContainer(head: Uint8Array): boolean {
+  return (
+    matches(head, [0x1a, 0x45, 0xdf, 0xa3]) ||
+    riffKind(head) === "an AVI file" ||
+    isTransportStream(head) ||
+    matches(head, [0x00, 0x00, 0x01, 0xba]) ||
+    matches(head, [0x00, 0x00, 0x01, 0xb3]) ||
+    matches(head, ["FLV", 0x01]) ||
+    matches(head, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]) ||
+    matches(head, ["OggS"])
+  );
+}
+
+/** Three packets in a row, of 188 bytes (.ts) or 192 with a timecode before each (.m2ts, .mts). */
+function isTransportStream(head: Uint8Array): boolean {
+  const packetsAt = (first: number, size: number) => [0, 1, 2].every((n) => head[first + n * size] === MPEG_TS_SYNC);
+  return packetsAt(0, 188) || packetsAt(4, 192);
+}
