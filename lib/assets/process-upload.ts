@@ -33,6 +33,7 @@ const PROBE_SHARE = 0.05;
 export const processUploadTask: TaskDefinition = {
   type: "upload",
   awaitInput: awaitUpload,
+  laneOf: (task) => (importUrlOf(task) ? "import" : "upload"),
 
   // Step results come back from the runner (from Inngest's calls): none names an asset or a file.
   // Each step finds them from the task, in the database.

@@ -59,6 +59,10 @@ const envSchema = z.object({
   WEBHOOK_CONCURRENCY: positiveInt(32, 256),
   WEBHOOK_DELIVERIES_PER_USER: webhookDeliveriesPerUser,
   EXPORT_MIN_BYTES_PER_SECOND: positiveInt(256 * 1024),
+  IMPORT_CONCURRENCY: positiveInt(2, 64),
+  IMPORTS_PER_USER: positiveInt(1, 64),
+  IMPORT_TIMEOUT: positiveInt(6 * 3600, 7 * 24 * 3600),
+  IMPORT_MIN_BYTES_PER_SECOND: positiveInt(16 * 1024),
   MAX_JSON_BODY_BYTES: positiveInt(1024 * 1024, 64 * 1024 * 1024),
   SECRETS_ENCRYPTION_KEY: optionalString.pipe(
     z.string().regex(/^[A-Za-z0-9+/_-]{43}=?$/, "must be 32 random bytes in base64 (openssl rand -base64 32)").optional(),
@@ -125,6 +129,13 @@ export interface Config {
   exportIdleTimeoutSeconds: number;
   /** An export slower than this on average is cut off (its deadline scales with the file size). */
   exportMinBytesPerSecond: number;
+  /** Imports (uploads from a URL) the inline runner fetches at once, in slots of their own, and at most per user. */
+  importConcurrency: number;
+  importsPerUser: number;
+  /** An import's fetch, every attempt together, must end within this long of its first attempt. */
+  importTimeoutSeconds: number;
+  /** An import's source sending less than this per second, over a window (lib/import/fetch-source.ts), is cut off. */
+  importMinBytesPerSecond: number;
   /** The largest JSON request body read. */
   maxJsonBodyBytes: number;
   /** Key (base64) that encrypts credentials at rest; generated like the other secrets when unset. */
@@ -218,6 +229,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookConcurrency: e.WEBHOOK_CONCURRENCY,
     webhookDeliveriesPerUser: e.WEBHOOK_DELIVERIES_PER_USER,
     exportMinBytesPerSecond: e.EXPORT_MIN_BYTES_PER_SECOND,
+    importConcurrency: e.IMPORT_CONCURRENCY,
+    importsPerUser: e.IMPORTS_PER_USER,
+    importTimeoutSeconds: e.IMPORT_TIMEOUT,
+    importMinBytesPerSecond: e.IMPORT_MIN_BYTES_PER_SECOND,
     maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
     secretsEncryptionKey: e.SECRETS_ENCRYPTION_KEY,
     signInMaxFailures: e.SIGN_IN_MAX_FAILURES,

@@ -84,9 +84,13 @@ export async function releaseTaskLease(
 }
 
 /** Unfinished tasks that are due and held by no live node, oldest first: what a sweep takes over. */
-export async function listClaimableTasks(db: Db, now: number, limit: number): Promise<Array<{ id: string; type: TaskType; userId: string }>> {
+export async function listClaimableTasks(
+  db: Db,
+  now: number,
+  limit: number,
+): Promise<Array<{ id: string; type: TaskType; userId: string; params: TaskRow["params"] }>> {
   return db
-    .select({ id: tasks.id, type: tasks.type, userId: tasks.userId })
+    .select({ id: tasks.id, type: tasks.type, userId: tasks.userId, params: tasks.params })
     .from(tasks)
     .where(
       and(

@@ -10,6 +10,8 @@ import { NonRetriableError, type TaskDeps } from "@/lib/tasks/types";
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const IDLE_TIMEOUT_MS = 60_000;
+/** IMPORT_MIN_BYTES_PER_SECOND is held over each window this long: a source that trickles a byte now and then is cut off. */
+export const RATE_WINDOW_MS = 20_000;
 /** Share of the upload task's progress given to fetching; checking the file is the rest. */
 export const FETCH_SHARE = 0.8;
 /** Content types that are certainly not a video: most often a web page about the video rather than the file. */
@@ -25,7 +27,12 @@ export interface SourceFetch {
   url: URL;
   /** The asset's file, once fetched whole. */
   key: string;
+  /** When the import's time (IMPORT_TIMEOUT from its first attempt) is up, on the deps' clock. */
+  deadline: number;
 }
+
+/** A transfer this service cut off: too slow, or past the import's deadline. */
+class CutOffError extends Error {}
 
 /**
  * One attempt to fetch an import's source into the store, through the resumable upload of the
@@ -97,7 +104,7 @@ export async function fetchSource(deps: TaskDeps, job: SourceFetch): Promise<Fet
     throw new NonRetriableError(new UploadTooLargeError(maxBytes).message);
   }
   // Read at once, before the store is ready: a source that breaks off meanwhile must not be missed.
-  const body = countedBody(deps, job.taskId, response, { start, total, maxBytes });
+  const body = countedBody(deps, job, response, { start, total, maxBytes });
   if (!partial) {
     const identity = sourceValidator(response);
     const metadata: Record<string, string> = identity ? { validator: identity } : {};
@@ -132,8 +139,8 @@ interface CountedBody {
  * stream normally, so the store keeps every byte that arrived (destroying it would drop what it
  * still buffers); the error is noted.
  */
-function countedBody(deps: TaskDeps, taskId: string, response: http.IncomingMessage, sizes: { start: number; total?: number; maxBytes: number }): CountedBody {
-  const progress = createProgressWriter(deps, taskId, 0, FETCH_SHARE);
+function countedBody(deps: TaskDeps, job: SourceFetch, response: http.IncomingMessage, sizes: { start: number; total?: number; maxBytes: number }): CountedBody {
+  const progress = createProgressWriter(deps, job.taskId, 0, FETCH_SHARE);
   let bytes = 0;
   let sourceError: unknown;
   let tooLarge = false;
@@ -152,12 +159,41 @@ function countedBody(deps: TaskDeps, taskId: string, response: http.IncomingMess
     sourceError ??= error;
     stream.end();
   };
+  const stopWatching = watchRate(deps, job, () => bytes, (error) => {
+    brokeOff(error);
+    response.destroy();
+  });
   response.once("error", brokeOff);
   response.once("close", () => {
+    stopWatching();
     if (!response.complete) brokeOff(Object.assign(new Error("the connection was closed"), { code: "ECONNRESET" }));
   });
   response.pipe(stream);
   return { stream, bytes: () => bytes, sourceError: () => sourceError, tooLarge: () => tooLarge, progress, total: sizes.total };
+}
+
+/**
+ * Cuts the transfer off at the import's deadline, or when a window of RATE_WINDOW_MS brought less
+ * than IMPORT_MIN_BYTES_PER_SECOND: a source may not hold an import (and its slot) for days.
+ */
+function watchRate(deps: TaskDeps, job: SourceFetch, bytes: () => number, cut: (error: CutOffError) => void): () => void {
+  const { importMinBytesPerSecond: rate, importTimeoutSeconds } = deps.config;
+  const deadline = setTimeout(
+    () => cut(new CutOffError(`the import took longer than IMPORT_TIMEOUT (${importTimeoutSeconds} s)`)),
+    Math.max(0, job.deadline - deps.now()),
+  );
+  let before = bytes();
+  const windows = setInterval(() => {
+    const sent = bytes() - before;
+    before = bytes();
+    if (sent < (rate * RATE_WINDOW_MS) / 1000) {
+      cut(new CutOffError(`the source sent ${sent} bytes in ${RATE_WINDOW_MS / 1000} s, slower than IMPORT_MIN_BYTES_PER_SECOND (${rate})`));
+    }
+  }, RATE_WINDOW_MS);
+  return () => {
+    clearTimeout(deadline);
+    clearInterval(windows);
+  };
 }
 
 /** Streams the body into the resumable upload. Throws NonRetriableError when the file is too large (its bytes are removed). */
@@ -180,7 +216,9 @@ async function receive(
     throw error;
   }
   const at = sizes.start + body.bytes();
-  if (body.sourceError()) return { failed: `the source broke off after ${at} bytes: ${describeNetworkError(body.sourceError())}` };
+  const error = body.sourceError();
+  if (error instanceof CutOffError) return { failed: `${error.message}; ${at} bytes arrived` };
+  if (error) return { failed: `the source broke off after ${at} bytes: ${describeNetworkError(error)}` };
   await body.progress.flush(body.total ? at / body.total : 0);
   return { bytes: body.bytes() };
 }

@@ -24,8 +24,11 @@ export function importUrlOf(task: Pick<TaskRow, "params">): string | undefined {
  * check follows. The last attempt's reason fails the task.
  */
 export async function importSource(taskId: string, step: StepTools, deps: TaskDeps): Promise<void> {
+  // IMPORT_TIMEOUT counts from the first attempt, through every retry and wait.
+  const startedAt = await step.run("start-import", async () => deps.now());
+  const deadline = startedAt + deps.config.importTimeoutSeconds * 1000;
   for (let n = 0; ; n++) {
-    const outcome: FetchOutcome = await step.run(`fetch-source-${n}`, () => attempt(deps, taskId, n));
+    const outcome: FetchOutcome = await step.run(`fetch-source-${n}`, () => attempt(deps, taskId, n, deadline));
     if (outcome.stored) break;
     if (n + 1 >= MAX_ATTEMPTS) throw new NonRetriableError(outcome.reason);
     await step.sleep(`wait-for-source-${n}`, outcome.retryAfterMs ?? FIRST_RETRY_MS * 2 ** n);
@@ -46,14 +49,15 @@ async function importOf(deps: TaskDeps, taskId: string) {
   return { task, asset };
 }
 
-async function attempt(deps: TaskDeps, taskId: string, n: number): Promise<FetchOutcome> {
+async function attempt(deps: TaskDeps, taskId: string, n: number, deadline: number): Promise<FetchOutcome> {
   const { task, asset } = await importOf(deps, taskId);
   const shown = importUrlOf(task);
   if (!shown) throw new NonRetriableError("the task was deleted");
+  if (deps.now() >= deadline) throw new NonRetriableError(`the import took longer than IMPORT_TIMEOUT (${deps.config.importTimeoutSeconds} s)`);
   if (n > 0) await incrementTaskRetries(deps.db, taskId, deps.now(), writerOf(deps));
   // A retried import's asset failed the first time: it waits for its file again.
   if (asset.status === "failed") await updateAsset(deps.db, asset.id, { status: "waiting", errorMessage: null, detectedFormat: null, updatedAt: deps.now() });
-  const job = { assetId: asset.id, taskId, url: new URL(sealedUrl(deps, task) ?? shown), key: asset.storageKey };
+  const job = { assetId: asset.id, taskId, url: new URL(sealedUrl(deps, task) ?? shown), key: asset.storageKey, deadline };
   const ipfs = parseIpfsUrl(job.url);
   return ipfs ? fetchIpfsSource(deps, job, ipfs) : fetchSource(deps, job);
 }

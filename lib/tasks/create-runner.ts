@@ -20,7 +20,7 @@ export interface RunnerOptions {
 export async function createRunner(deps: TaskDeps, options: RunnerOptions): Promise<TaskRunner> {
   if (deps.config.inngest) return new InngestRunner(deps.config.inngest, deps);
   if (options.singleProcess) await releaseAllTaskLeases(deps.db);
-  const { taskConcurrency, maxRunningExportsPerUser, webhookConcurrency, webhookDeliveriesPerUser } = deps.config;
+  const { taskConcurrency, maxRunningExportsPerUser, webhookConcurrency, webhookDeliveriesPerUser, importConcurrency, importsPerUser } = deps.config;
   return new InlineRunner(deps.taskDefinitions, deps, {
     slots: {
       upload: { size: taskConcurrency },
@@ -28,6 +28,8 @@ export async function createRunner(deps: TaskDeps, options: RunnerOptions): Prom
       // Isolation, not a quota: each node's slots suffice, without a lock on the user per claim.
       webhook: { size: webhookConcurrency, perUser: webhookDeliveriesPerUser, perUserOnEachNode: true },
       unpin: { size: 1 },
+      // Imports hold a slot as long as their source takes: their own, so upload checks never wait behind them.
+      import: { size: importConcurrency, perUser: importsPerUser, perUserOnEachNode: true },
     },
     owner: options.nodeId,
     sharedDatabase: !options.singleProcess,

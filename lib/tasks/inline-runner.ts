@@ -10,9 +10,11 @@ import { inSpan } from "@/lib/telemetry/spans";
 import { createInlineStep, DEFAULT_RETRY_POLICY, type RetryPolicy, type StepMemory } from "./inline-step";
 import { SlotPool } from "./slot-pool";
 import { executeTask, isRunStopped, RunStoppedError } from "./task-lifecycle";
-import type { QueuedTask, TaskDefinitions, TaskDeps, TaskLease, TaskRunner } from "./types";
+import type { QueuedTask, TaskDefinitions, TaskDeps, TaskLane, TaskLease, TaskRunner } from "./types";
 
 interface ActiveTask extends QueuedTask {
+  /** The slots it runs in. */
+  lane: TaskLane;
   /** Enqueued again while running: run once more when this run ends, as Inngest would. */
   rerun: boolean;
   /** Set while the task sleeps: ends the sleep early. */
@@ -23,11 +25,12 @@ interface ActiveTask extends QueuedTask {
 
 export interface InlineRunnerOptions {
   /**
-   * The slots of each task type (upload checks never wait behind exports or deliveries), and how
-   * many tasks of a type one user may run at once: on every node together (checked in the
-   * database as a task is claimed), or with `perUserOnEachNode`, on each node (its slots alone).
+   * The slots of each task type and of imports (upload checks never wait behind imports, exports
+   * or deliveries), and how many tasks of a lane one user may run at once: on every node together
+   * (checked in the database as a task is claimed), or with `perUserOnEachNode`, on each node
+   * (its slots alone; imports are always counted so).
    */
-  slots: Record<TaskType, { size: number; perUser?: number; perUserOnEachNode?: boolean }>;
+  slots: Record<TaskLane, { size: number; perUser?: number; perUserOnEachNode?: boolean }>;
   /** This node, as the owner of the task leases it takes. */
   owner: string;
   /**
@@ -53,7 +56,7 @@ const SWEEP_BATCH = 50;
 export class InlineRunner implements TaskRunner {
   readonly kind = "inline" as const;
   private readonly active = new Map<string, ActiveTask>();
-  private readonly pools: Record<TaskType, SlotPool>;
+  private readonly pools: Record<TaskLane, SlotPool>;
   private readonly sleepers = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
   private readonly retryPolicy: RetryPolicy;
   /** Active tasks not sleeping: queued for a slot or holding one. */
@@ -70,12 +73,8 @@ export class InlineRunner implements TaskRunner {
     private readonly options: InlineRunnerOptions,
   ) {
     this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
-    this.pools = {
-      upload: new SlotPool(options.slots.upload.size, options.slots.upload.perUser),
-      export: new SlotPool(options.slots.export.size, options.slots.export.perUser),
-      webhook: new SlotPool(options.slots.webhook.size, options.slots.webhook.perUser),
-      unpin: new SlotPool(options.slots.unpin.size, options.slots.unpin.perUser),
-    };
+    const pool = (lane: TaskLane) => new SlotPool(options.slots[lane].size, options.slots[lane].perUser);
+    this.pools = { upload: pool("upload"), export: pool("export"), webhook: pool("webhook"), unpin: pool("unpin"), import: pool("import") };
   }
 
   async enqueue(task: QueuedTask): Promise<void> {
@@ -89,7 +88,8 @@ export class InlineRunner implements TaskRunner {
       known.wake?.();
       return;
     }
-    const entry: ActiveTask = { id: task.id, type: task.type, userId: task.userId, rerun: false };
+    const lane = (task.params && this.definitions[task.type].laneOf?.({ params: task.params })) ?? task.type;
+    const entry: ActiveTask = { id: task.id, type: task.type, userId: task.userId, lane, rerun: false };
     this.active.set(task.id, entry);
     this.busy++;
     void asTask(entry.id, () => this.runUntilDone(entry));
@@ -98,7 +98,7 @@ export class InlineRunner implements TaskRunner {
   private runLater(task: QueuedTask, ms: number) {
     const timer = setTimeout(() => {
       this.notYetDue.delete(task.id);
-      void this.enqueue({ id: task.id, type: task.type, userId: task.userId });
+      void this.enqueue({ id: task.id, type: task.type, userId: task.userId, params: task.params });
     }, ms);
     this.notYetDue.set(task.id, {
       cancel: () => {
@@ -159,7 +159,7 @@ export class InlineRunner implements TaskRunner {
   }
 
   private async runUntilDone(entry: ActiveTask) {
-    const pool = this.pools[entry.type];
+    const pool = this.pools[entry.lane];
     try {
       do {
         entry.rerun = false;
@@ -253,7 +253,7 @@ export class InlineRunner implements TaskRunner {
    * it is due). After close, never wakes. Ends the run when another node took the task meanwhile.
    */
   private async sleep(entry: ActiveTask, lease: HeldLease, ms: number) {
-    const pool = this.pools[entry.type];
+    const pool = this.pools[entry.lane];
     await lease.release(this.deps.now() + ms);
     pool.release(entry.userId);
     // Enqueued again while the lease was being released: no sleep at all.
@@ -287,7 +287,7 @@ export class InlineRunner implements TaskRunner {
 
   /** Frees the slot until the retry (or the run is stopped); the task keeps its lease and still counts as under way. */
   private async backoff(entry: ActiveTask, ms: number, signal: AbortSignal) {
-    const pool = this.pools[entry.type];
+    const pool = this.pools[entry.lane];
     pool.release(entry.userId);
     // Stopped: the next step's lease check ends the run.
     await delay(ms, undefined, { signal }).catch(() => {});

@@ -60,7 +60,12 @@ export interface TaskDefinition {
    * they were cleared when the task failed, so the caller sends them again.
    */
   prepareRetry?(task: TaskRow, body: unknown): Record<string, unknown> | null;
+  /** The inline runner's slots a task of this type runs in, when not its type's own (an import's fetch). */
+  laneOf?(task: Pick<TaskRow, "params">): TaskLane;
 }
+
+/** A set of the inline runner's slots: each task type's, and the imports' (a slow source holds no upload check's slot). */
+export type TaskLane = TaskType | "import";
 
 /**
  * Every type's definition, each from the domain that owns the task (lib/app/task-definitions.ts
@@ -74,6 +79,8 @@ export interface QueuedTask {
   type: TaskType;
   /** Limits such as running exports per user are counted by it. */
   userId: string;
+  /** Its parameters, when known: they may choose its slots (TaskDefinition.laneOf). */
+  params?: TaskRow["params"];
   /** Not due before then (a new upload's task); the inline runner keeps a timer rather than run it now. */
   runAfter?: number | null;
   /** When it was queued: with its id, it names this queueing, so a runner can drop a second hand-over of it. */

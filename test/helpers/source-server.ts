@@ -8,6 +8,8 @@ export interface SourceRequest {
   authorization?: string;
   accept?: string;
   query: string;
+  /** Whether the service has closed this request's connection. */
+  closed: boolean;
 }
 
 export interface SourceServer {
@@ -30,6 +32,8 @@ export interface SourceFile {
   chunked?: boolean;
   /** The query the request must carry (a signed URL), else 403. */
   query?: string;
+  /** Send one byte of the body per this many milliseconds, as a source that holds an import for days. */
+  trickleEveryMs?: number;
 }
 
 /**
@@ -41,7 +45,9 @@ export async function startSourceServer(files: Record<string, SourceFile>): Prom
   const served = new Set<string>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://source.test");
-    requests.push({ path: url.pathname, range: req.headers.range, ifRange: req.headers["if-range"] as string | undefined, authorization: req.headers.authorization, accept: req.headers.accept, query: url.search });
+    const request: SourceRequest = { path: url.pathname, range: req.headers.range, ifRange: req.headers["if-range"] as string | undefined, authorization: req.headers.authorization, accept: req.headers.accept, query: url.search, closed: false };
+    requests.push(request);
+    res.once("close", () => (request.closed = true));
     const redirect = /^\/redirect\/(\d+)(\/.*)$/.exec(url.pathname);
     if (redirect) {
       const left = Number(redirect[1]);
@@ -68,7 +74,11 @@ export async function startSourceServer(files: Record<string, SourceFile>): Prom
     port,
     host: `127.0.0.1:${port}`,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -82,6 +92,12 @@ function serveFile(req: http.IncomingMessage, res: http.ServerResponse, file: So
   if (!file.chunked) headers["content-length"] = String(body.length);
   if (resumable) headers["content-range"] = `bytes ${start}-${file.body.length - 1}/${file.body.length}`;
   res.writeHead(resumable ? 206 : 200, headers);
+  if (file.trickleEveryMs !== undefined) {
+    let at = 0;
+    const timer = setInterval(() => (at < body.length ? res.write(body.subarray(at, ++at)) : res.end()), file.trickleEveryMs);
+    res.once("close", () => clearInterval(timer));
+    return;
+  }
   if (first && file.dropAfter !== undefined) {
     res.write(body.subarray(0, file.dropAfter), () => setTimeout(() => res.socket?.destroy(), 20));
     return;
