@@ -1,6 +1,13 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { uploadAsset } from "./support/assets";
 import { signUp, uniqueEmail } from "./support/dashboard";
+
+/** The accessibility rules axe finds broken in the ladder, as `impact id: targets`. */
+async function ladderViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include("section[aria-labelledby=renditions-heading]").analyze();
+  return results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 /**
  * The asset page shows a transcoded asset's ladder. The service's answer is the real one with a
@@ -39,6 +46,13 @@ test("the asset page shows each rung of the ladder, and refreshes a rung in prog
   const progress = ladder.getByRole("progressbar", { name: "720p0: segments made" });
   await expect(progress).toHaveAttribute("aria-valuenow", "33");
   await expect(ladder.getByRole("progressbar")).toHaveCount(1);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await ladderViolations(page), `${colorScheme} at ${width} px`).toEqual([]);
+    }
+  }
 
   // The page asks again by itself while a rung is not made.
   made720p = 2;

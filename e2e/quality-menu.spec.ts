@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { uploadAsset } from "./support/assets";
 import { signUp, uniqueEmail } from "./support/dashboard";
@@ -70,6 +71,8 @@ test.describe("the player's quality menu", () => {
     await expect(quality.getByRole("option")).toHaveText([/^Auto( \((360|180)p\))?$/, "360p", "180p"]);
     const chosen = quality.locator("option:checked");
     await expect(chosen).toHaveText(/^Auto/);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
     // Keyboard only: in the focused menu the arrow keys choose.
     await quality.focus();
