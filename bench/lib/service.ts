@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +24,9 @@ export interface StartOptions {
   onSpawn?: (pid: number) => void;
 }
 
+/** A service on PostgreSQL refuses to start without these; one pair per bench run, shared by its services. */
+const POSTGRES_SECRETS = { SECRETS_ENCRYPTION_KEY: randomBytes(32).toString("base64"), AUTH_SECRET: randomBytes(32).toString("base64") };
+
 /** Starts the production build (`next build` first) with its own data directory and a known token. */
 export async function startService(port: number, env: Record<string, string> = {}, options: StartOptions = {}): Promise<Service> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "vas-bench-"));
@@ -39,6 +43,7 @@ export async function startService(port: number, env: Record<string, string> = {
       RATE_LIMIT_PER_MINUTE: "100000000",
       INIT_USER_EMAIL: "bench@example.com",
       INIT_API_TOKEN: BENCH_TOKEN,
+      ...(env.DATABASE_URL && POSTGRES_SECRETS),
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

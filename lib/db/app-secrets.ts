@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "./client";
 import { appSecrets } from "./schema";
 
@@ -11,4 +11,9 @@ export async function ensureAppSecret(db: Db, name: string, candidate: string, n
   if (inserted.length > 0) return { value: candidate, created: true };
   const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
   return { value: row.value, created: false };
+}
+
+/** Removes a stored secret if it holds `value` (it is now set in the environment instead). */
+export async function forgetAppSecret(db: Db, name: string, value: string): Promise<void> {
+  await db.delete(appSecrets).where(and(eq(appSecrets.name, name), eq(appSecrets.value, value)));
 }

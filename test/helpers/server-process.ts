@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
+import { withPostgresSecrets } from "./postgres-secrets";
 
 export const SERVER_TOKEN = "vas_server-test-token-not-a-secret-0123456789";
 
@@ -42,7 +43,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
       INIT_API_TOKEN: SERVER_TOKEN,
       RATE_LIMIT_PER_MINUTE: "100000",
       LOG_LEVEL: "info",
-      ...env,
+      ...withPostgresSecrets(env),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -7,6 +7,7 @@ import { loadConfig } from "@/lib/config/config";
 import type { RetryPolicy } from "@/lib/tasks/inline-step";
 import { insertUser } from "@/lib/db/users";
 import { createTestBucket, type StorageKind, type TestBucket } from "./s3-server";
+import { POSTGRES_SECRETS } from "./postgres-secrets";
 import { openTestDatabase } from "./test-databases";
 
 export const ORIGIN = "http://service.test";
@@ -36,7 +37,8 @@ export async function startTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-test-"));
   let clockOffset = 0;
   const bucket = storage === "s3" ? await createTestBucket() : undefined;
-  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: ORIGIN, ...bucket?.env, ...env });
+  const secrets = kind === "postgres" ? POSTGRES_SECRETS : {};
+  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: ORIGIN, ...secrets, ...bucket?.env, ...env });
   const app = await createApp(config, {
     database: await openTestDatabase(kind),
     retryPolicy: options.retryPolicy ?? { maxRetries: 4, baseDelayMs: 5 },

@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { retrying } from "../helpers/eventually";
 
@@ -6,7 +7,15 @@ const MB = 1000 * 1000;
 const hasEngine = spawnSync("docker", ["info"], { stdio: "ignore" }).status === 0;
 if (!hasEngine) console.warn("[docker-image] skipped: no Docker engine on this machine (the docker client alone cannot build or run); the Dockerfile and compose.yaml are exercised where one runs");
 
-const docker = (...args: string[]) => execFileSync("docker", args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+/** What compose.yaml requires of its operator (it refuses to start without them). */
+const composeEnv = {
+  ...process.env,
+  INNGEST_EVENT_KEY: randomBytes(16).toString("hex"),
+  INNGEST_SIGNING_KEY: randomBytes(32).toString("hex"),
+  SECRETS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+  AUTH_SECRET: randomBytes(32).toString("base64"),
+};
+const docker = (...args: string[]) => execFileSync("docker", args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: composeEnv }).trim();
 
 describe.skipIf(!hasEngine)("the production image and compose.yaml", () => {
   const image = `video-asset-service-test:${Date.now()}`;
@@ -14,7 +23,7 @@ describe.skipIf(!hasEngine)("the production image and compose.yaml", () => {
 
   afterAll(() => {
     for (const id of containers) spawnSync("docker", ["rm", "-f", id], { stdio: "ignore" });
-    spawnSync("docker", ["compose", "down", "-v"], { stdio: "ignore" });
+    spawnSync("docker", ["compose", "down", "-v"], { stdio: "ignore", env: composeEnv });
     spawnSync("docker", ["image", "rm", "-f", image], { stdio: "ignore" });
   });
 

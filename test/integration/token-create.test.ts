@@ -9,6 +9,7 @@ import { loadConfig } from "@/lib/config/config";
 import { routes } from "../helpers/api";
 import { sessionCookieOf, signInByHttp } from "../helpers/auth-http";
 import { callRoute } from "../helpers/call-route";
+import { withPostgresSecrets } from "../helpers/postgres-secrets";
 import { ORIGIN } from "../helpers/test-app";
 import { createThrowawayDatabase, testDatabaseKinds, type ThrowawayDatabase } from "../helpers/test-databases";
 
@@ -28,7 +29,7 @@ describe.each(testDatabaseKinds)("npm run token:create on %s", (kind) => {
   async function environment() {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-token-"));
     database = kind === "postgres" ? await createThrowawayDatabase() : undefined;
-    return { DATA_DIR: dataDir, ...(database && { DATABASE_URL: database.url }) };
+    return withPostgresSecrets({ DATA_DIR: dataDir, ...(database && { DATABASE_URL: database.url }) });
   }
 
   /** The server, started after the script as the README says (the embedded database has one process at a time). */
