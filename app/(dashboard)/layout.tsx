@@ -45,9 +45,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </div>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+        <UploadTray />
         {children}
       </main>
-      <UploadTray />
     </UploadsProvider>
   );
 }

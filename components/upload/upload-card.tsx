@@ -1,16 +1,11 @@
 "use client";
 
-import { useEffect } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { formatBytes, formatSecondsLeft } from "@/lib/client/format";
 import { transferRate } from "@/lib/client/transfer-rate";
 import { UploadActions } from "./upload-actions";
 import { isRefused, percentOf, progressOf, type UploadItem } from "./upload-items";
-import { useUploads } from "./upload-provider";
 import { UploadStatusText } from "./upload-status-text";
-
-/** How long a card stays after its asset became ready. */
-const READY_LINGER_MS = 10_000;
 
 const TONES = {
   red: "border-red-300 bg-red-50",
@@ -19,14 +14,7 @@ const TONES = {
 };
 
 export function UploadCard({ item }: { item: UploadItem }) {
-  const { dismiss } = useUploads();
   const tone = isRefused(item) || item.phase === "stopped" ? "red" : item.phase === "ready" ? "green" : "indigo";
-
-  useEffect(() => {
-    if (item.phase !== "ready") return;
-    const timer = setTimeout(() => dismiss(item.key), READY_LINGER_MS);
-    return () => clearTimeout(timer);
-  }, [item.phase, item.key, dismiss]);
 
   return (
     <li className={`rounded-md border p-3 ${TONES[tone]}`} data-upload-status={item.phase}>

@@ -22,9 +22,12 @@ function useWideScreen(): boolean {
 }
 
 /**
- * The uploads of this browser, in a corner of every dashboard page while there are any. Its title
- * bar is a disclosure button that says how the uploads go (percent, time left) and shows or hides
- * their cards: shown at first on wide screens, hidden on phones, where the bar alone stays small.
+ * The uploads of this browser, docked at the top of every dashboard page while there are any: in
+ * the page's flow, so it never covers the page's controls (floating in a corner, it hid the Import
+ * button and the table's filters at 1280×800). Its title bar is a disclosure button that says how
+ * the uploads go (percent, time left) and shows or hides their cards: shown at first on wide
+ * screens, hidden on phones, where the bar alone stays small. A finished upload's card stays, with
+ * its link, until dismissed or cleared.
  */
 export function UploadTray() {
   const { items, clearFinished } = useUploads();
@@ -37,7 +40,7 @@ export function UploadTray() {
   return (
     <section
       aria-label="Uploads"
-      className="fixed inset-x-2 bottom-2 z-20 flex max-h-[60vh] flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-96"
+      className="mb-6 flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
     >
       <div className="flex items-center gap-2 px-3 py-2">
         <h2 className="min-w-0 flex-1 text-sm">
@@ -79,7 +82,7 @@ export function UploadTray() {
         id={listId}
         hidden={!open}
         aria-label="Uploads"
-        className="space-y-2 overflow-y-auto border-t border-slate-200 p-2"
+        className="grid max-h-[40vh] gap-2 overflow-y-auto border-t border-slate-200 p-2 sm:grid-cols-2 lg:grid-cols-3"
       >
         {items.map((item) => (
           <UploadCard key={item.key} item={item} />
