@@ -33,9 +33,6 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </nav>
           <div className="flex items-center gap-3">
             <ThemeToggle />
-            <span className="hidden max-w-48 truncate text-sm text-slate-600 md:inline" title={session.user.email ?? undefined}>
-              {session.user.email}
-            </span>
             <form action={signOutAction}>
               <button type="submit" className={buttonStyles.ghost}>
                 Sign out

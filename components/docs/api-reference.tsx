@@ -34,6 +34,26 @@ const CONTRAST_CSS = `.light-mode {
   --scalar-color-red: #f87171;
 }`;
 
+/**
+ * Scalar in the page's dark palette: its neutral blacks under the page's navy header looked like
+ * another site. The page's own shades (app/dark-theme.css): its background, its cards, and their
+ * borders.
+ */
+const DARK_PALETTE_CSS = `.dark-mode {
+  --scalar-background-1: var(--color-slate-50);
+  --scalar-background-2: var(--color-white);
+  --scalar-background-3: var(--color-slate-100);
+  --scalar-border-color: var(--color-slate-200);
+}`;
+
+/**
+ * The authentication box's title bar: "Authentication", "Required" and the auth type selector
+ * shared one row that had room for two, so the selector covered "Required" at every width. The
+ * title keeps its width, and the selector goes below it when both do not fit.
+ */
+const AUTH_BOX_CSS = `.rounded-t-xl:has(> button [data-testid="auth-indicator"]) { flex-wrap: wrap; }
+.rounded-t-xl > button:has([data-testid="auth-indicator"]) { flex: 1 0 auto; }`;
+
 /** Scalar's API reference of /api/openapi.json; nothing it needs comes from another site. */
 export function ApiReference() {
   const container = useRef<HTMLDivElement>(null);
@@ -72,7 +92,7 @@ export function ApiReference() {
             forceDarkModeState: pageColorMode(),
             hideClientButton: true,
             theme: "default",
-            customCss: CONTRAST_CSS,
+            customCss: [CONTRAST_CSS, DARK_PALETTE_CSS, AUTH_BOX_CSS].join("\n"),
           });
         }}
       />

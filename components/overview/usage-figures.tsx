@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { cardStyles } from "@/components/ui/styles";
 import { formatBytes } from "@/lib/client/format";
 import type { Usage } from "@/lib/usage/schemas";
@@ -28,12 +28,16 @@ export function UsageFigures({ usage }: { usage: Usage }) {
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <Figure name="Assets" value={assets.total}>
           {assets.total}
+          {/* A narrow card wraps the line between counts, each keeping its separator at its end: a line never starts with "·". */}
           <span className="mt-1 block text-sm font-normal text-slate-600">
             {STATUSES.map((status, i) => (
-              <span key={status} data-status-count={status}>
-                {i > 0 && " · "}
-                {assets[status]} {status}
-              </span>
+              <Fragment key={status}>
+                {i > 0 && " "}
+                <span data-status-count={status} className="whitespace-nowrap">
+                  {assets[status]} {status}
+                  {i < STATUSES.length - 1 && " ·"}
+                </span>
+              </Fragment>
             ))}
           </span>
         </Figure>

@@ -92,8 +92,9 @@ function Outputs({ task }: { task: Task }) {
         {custom && (
           <div>
             <dt className="font-medium text-slate-700">Custom URL</dt>
-            <dd className="break-all text-slate-600">
-              {custom.method} {custom.url} answered {custom.status}
+            {/* Only the URL may break anywhere: a word of the sentence never. */}
+            <dd className="text-slate-600">
+              {custom.method} <span className="break-all">{custom.url}</span> answered {custom.status}
             </dd>
           </div>
         )}

@@ -4,17 +4,20 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { cardStyles } from "@/components/ui/styles";
+import { buttonStyles, cardStyles } from "@/components/ui/styles";
+import type { WebhookEventType } from "@/lib/db/schema";
 import { DeliveryLog } from "./delivery-log";
+import { EditWebhookForm } from "./edit-webhook-form";
 import { useWebhook } from "./use-webhook";
 import { WebhookActions } from "./webhook-actions";
 import { WebhookSummary } from "./webhook-summary";
 
-/** A webhook's page: what it is, its actions, and its delivery attempts. */
-export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
+/** A webhook's page: what it is, its actions (Edit among them, as in the list), and its delivery attempts. */
+export function WebhookDeliveries({ webhookId, eventTypes }: { webhookId: string; eventTypes: readonly WebhookEventType[] }) {
   const router = useRouter();
   const { webhook, missing, errors, reload } = useWebhook(webhookId);
   const [logRefreshes, setLogRefreshes] = useState(0);
+  const [editing, setEditing] = useState(false);
 
   if (missing) {
     return (
@@ -43,16 +46,36 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
         <Link href="/webhooks" className="text-sm text-indigo-700 hover:underline">
           ← Webhooks
         </Link>
-        <WebhookSummary webhook={webhook} title={<h1 className="break-words text-2xl font-semibold">{webhook.name}</h1>} />
-        <ErrorAlert messages={errors} />
-        <WebhookActions
-          webhook={webhook}
-          onChanged={() => {
-            reload();
-            setLogRefreshes((n) => n + 1);
-          }}
-          onDeleted={() => router.push("/webhooks")}
-        />
+        {editing ? (
+          <>
+            <h1 className="break-words text-2xl font-semibold">{webhook.name}</h1>
+            <EditWebhookForm
+              webhook={webhook}
+              eventTypes={eventTypes}
+              onSaved={() => {
+                setEditing(false);
+                reload();
+              }}
+              onCancel={() => setEditing(false)}
+            />
+          </>
+        ) : (
+          <>
+            <WebhookSummary webhook={webhook} title={<h1 className="break-words text-2xl font-semibold">{webhook.name}</h1>} />
+            <ErrorAlert messages={errors} />
+            <WebhookActions
+              webhook={webhook}
+              onChanged={() => {
+                reload();
+                setLogRefreshes((n) => n + 1);
+              }}
+              onDeleted={() => router.push("/webhooks")}
+            />
+            <button type="button" className={buttonStyles.secondary} onClick={() => setEditing(true)}>
+              Edit<span className="sr-only"> {webhook.name}</span>
+            </button>
+          </>
+        )}
       </div>
       <DeliveryLog webhookId={webhook.id} refreshKey={logRefreshes} onChanged={reload} />
     </div>

@@ -1,15 +1,25 @@
 import type { Metadata } from "next";
 import { PasswordForm } from "@/components/account/password-form";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
+import { auth } from "@/lib/app/next-auth";
 import { changePasswordAction, signOutEverywhereAction } from "../actions";
 
 export const metadata: Metadata = { title: "Account" };
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const changed = (await searchParams).password === "changed";
+  const email = (await auth())?.user?.email;
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Account</h1>
+      <div>
+        <h1 className="text-2xl font-semibold">Account</h1>
+        {/* In full however long: the header has no room for it. */}
+        {email && (
+          <p className="mt-1 text-sm text-slate-600">
+            Signed in as <span className="font-medium break-all text-slate-900" data-testid="account-email">{email}</span>
+          </p>
+        )}
+      </div>
       <section aria-labelledby="password-heading" className={`${cardStyles} max-w-xl space-y-4`}>
         <h2 id="password-heading" className="text-lg font-medium">
           Password
