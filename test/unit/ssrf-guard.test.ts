@@ -32,6 +32,13 @@ describe("forbiddenAddressKind", () => {
     ["2001:0:5db8:d822:0:0:f5ff:fffe", "private (carried in IPv6)"],
     ["2001:0:c0a8:101::", "private (carried in IPv6)"],
     ["2001:0000:4136:e378:8000:63bf:3fff:fdd2", undefined],
+    // Every other form with an IPv4 address in its last 32 bits is judged as that address.
+    ["::ffff:0:7f00:1", "loopback (carried in IPv6)"],
+    ["::ffff:0:10.1.2.3", "private (carried in IPv6)"],
+    ["0:0:0:0:0:ffff:a9fe:a9fe", "link-local"],
+    ["2001:db8::5efe:7f00:1", "loopback (carried in IPv6)"],
+    ["2001:db8::200:5efe:c0a8:101", "private (carried in IPv6)"],
+    ["::ffff:0:8.8.8.8", undefined],
   ])("%s is %s", (address, kind) => {
     expect(forbiddenAddressKind(address)).toBe(kind);
   });
@@ -44,7 +51,7 @@ describe("forbiddenAddressKind", () => {
 describe("checkDestination (request time)", () => {
   const publicResolver = async () => [{ address: "93.184.216.34", family: 4 }];
 
-  it.each(["http://127.0.0.1:8080/x", "http://169.254.169.254/latest", "http://[::1]/x", "http://10.0.0.1/x", "http://2130706433/"])(
+  it.each(["http://127.0.0.1:8080/x", "http://169.254.169.254/latest", "http://[::1]/x", "http://10.0.0.1/x", "http://2130706433/", "http://[::ffff:0:7f00:1]/"])(
     "refuses %s",
     async (url) => {
       await expect(checkDestination(new URL(url), [], publicResolver)).rejects.toBeInstanceOf(DestinationRefusedError);
