@@ -37,9 +37,10 @@ const CONTRAST_CSS = `.light-mode {
 /**
  * Scalar in the page's dark palette: its neutral blacks under the page's navy header looked like
  * another site. The page's own shades (app/dark-theme.css): its background, its cards, and their
- * borders.
+ * borders. Only in the page's dark theme: in the light one the code examples' cards are
+ * `.dark-mode` too, and these variables there are light shades.
  */
-const DARK_PALETTE_CSS = `.dark-mode {
+const DARK_PALETTE_CSS = `html.dark .dark-mode {
   --scalar-background-1: var(--color-slate-50);
   --scalar-background-2: var(--color-white);
   --scalar-background-3: var(--color-slate-100);
