@@ -39,11 +39,16 @@ function inngest(method: "GET" | "POST" | "PUT"): ZodOpenApiOperationObject {
     tags,
     operationId: `inngest${method}`,
     summary: `Inngest's serve endpoint (${method})`,
-    description: "Inngest calls it to run the task functions, authenticated by its request signature. 404 while tasks run inline.",
+    description:
+      "Inngest calls it to run the task functions, authenticated by its request signature under INNGEST_SIGNING_KEY: a call without a valid one gets 401 (unless INNGEST_DEV runs without a key). 404 while tasks run inline.",
     security: PUBLIC,
     responses: {
       200: { description: "Inngest's protocol.", content: { "application/json": { schema: {} } } },
-      ...errorResponses([...ALWAYS, 404, 413], { 404: "Inngest is not configured on this server (tasks run inline)." }),
+      ...(method === "POST" && { 206: { description: "Inngest's protocol: a step ran, the run goes on.", content: { "application/json": { schema: {} } } } }),
+      ...errorResponses([...ALWAYS, 401, 404, 413], {
+        401: "The call does not carry a valid Inngest signature.",
+        404: "Inngest is not configured on this server (tasks run inline).",
+      }),
     },
   };
 }

@@ -1,8 +1,14 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as importRoute from "@/app/api/asset/upload/url/route";
 import { fixture, pollAsset, putUpload, requestUpload } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
 import { eventually } from "../helpers/eventually";
+import { api, startServer, type ServerProcess } from "../helpers/server-process";
 import { startSourceServer, type SourceServer } from "../helpers/source-server";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
@@ -79,5 +85,47 @@ describe("an import's minimum rate and deadline", () => {
     expect(requests.length).toBeGreaterThanOrEqual(2);
     expect(requests[1].range).toMatch(/^bytes=[1-9]\d*-$/);
     expect(requests.every((r) => r.closed)).toBe(true);
+  }, 60_000);
+});
+
+/** A second user's API token on a running server, by `npm run token:create` as at its console (done through its admin socket). */
+async function consoleToken(dataDir: string, email: string): Promise<string> {
+  const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/create-token.ts", "--email", email], {
+    env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir },
+  });
+  return stdout.trim();
+}
+
+describe("slow imports on a production server", () => {
+  let source: SourceServer;
+  let server: ServerProcess;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    source = await startSourceServer({ "/slow.mp4": { body: VIDEO, trickleEveryMs: 200 } });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-import-limits-"));
+    server = await startServer({ DATA_DIR: dataDir, EXPORT_ALLOWED_HOSTS: source.host, IMPORT_MIN_BYTES_PER_SECOND: "1" });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.kill("SIGKILL");
+    await source?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("checks another user's upload while one user's imports trickle", async () => {
+    for (let i = 0; i < 3; i++) {
+      const imported = await api(server, "/api/asset/upload/url", { method: "POST", json: { name: `slow ${i}`, url: `${source.url}/slow.mp4` } });
+      expect(imported.status).toBe(201);
+    }
+    await eventually(() => source.requests.some((r) => r.path === "/slow.mp4" && !r.closed) || undefined, 10_000, "an import's request");
+    const token = await consoleToken(dataDir, "other@example.com");
+    const { url, asset } = await (await api(server, "/api/asset/request-upload", { method: "POST", token, json: { name: "small" } })).json();
+    expect((await fetch(url, { method: "PUT", body: VIDEO, headers: { "content-type": "video/mp4" } })).status).toBe(200);
+    const ready = await eventually(async () => {
+      const status = (await (await api(server, `/api/asset/${asset.id}`, { token })).json()).status;
+      return status === "ready" || status === "failed" ? status : undefined;
+    }, 20_000, "the upload's check");
+    expect(ready).toBe("ready");
+    expect(source.requests.filter((r) => r.path === "/slow.mp4" && !r.closed)).toHaveLength(1);
   }, 60_000);
 });

@@ -1,8 +1,13 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as route from "@/app/api/inngest/route";
 import { fixture, getAsset, putUpload, requestUpload } from "../helpers/api";
 import { captureLog } from "../helpers/capture-log";
+import { eventually } from "../helpers/eventually";
+import { api, startServer, type ServerProcess } from "../helpers/server-process";
 import { startInngestDouble, type InngestDouble } from "../helpers/inngest-double";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
@@ -82,6 +87,7 @@ describe("/api/inngest with a signing key", () => {
     for (const sig of [undefined, signature(run, OTHER_KEY), signature(run, SIGNING_KEY, old), "t=1&s=00"]) {
       const response = await call("POST", query, { body: run, signature: sig });
       expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ errors: ["a valid Inngest signature (X-Inngest-Signature, under INNGEST_SIGNING_KEY) is required"] });
     }
     const asset = await (await getAsset(token, assetId)).json();
     expect(asset.status).not.toBe("ready");
@@ -117,6 +123,44 @@ describe("Inngest's dev server without a signing key", () => {
     await inngestServer.close();
     expect(logged).toContain("INNGEST_DEV is set and INNGEST_SIGNING_KEY is not");
   });
+});
+
+describe("/api/inngest of a production server with a signing key", () => {
+  let inngestServer: InngestDouble;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    inngestServer = await startInngestDouble();
+    server = await startServer({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "vas-inngest-")),
+      INNGEST_BASE_URL: inngestServer.url,
+      INNGEST_EVENT_KEY: "event-key",
+      INNGEST_SIGNING_KEY: SIGNING_KEY,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.kill("SIGKILL");
+    await inngestServer?.close();
+  });
+
+  it("runs a signed call and answers 401 to the same call unsigned or signed with another key", async () => {
+    const { url, asset } = await (await api(server, "/api/asset/request-upload", { method: "POST", json: { name: "on Inngest" } })).json();
+    expect((await fetch(url, { method: "PUT", body: fixture("h264-aac.mp4"), headers: { "content-type": "video/mp4" } })).status).toBe(200);
+    const event = await eventually(() => inngestServer.events.find((e) => e.name === "video-assets/upload.queued"), 10_000, "the upload's event");
+    const body = { ctx: { attempt: 0, disable_immediate_execution: true, run_id: "01JRUN", stack: { current: 0, stack: [] }, use_api: false }, event, events: [event], steps: {}, version: 1 };
+    const post = (signed?: string) =>
+      fetch(`${server.url}/api/inngest?fnId=${PROCESS_UPLOAD}&stepId=step`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(signed && { "x-inngest-signature": signed }) },
+        body: JSON.stringify(body),
+      });
+    expect((await post()).status).toBe(401);
+    expect((await post(signature(body, OTHER_KEY))).status).toBe(401);
+    expect((await post(signature(body, SIGNING_KEY))).status).toBe(206);
+    expect((await fetch(`${server.url}/api/inngest`, { method: "PUT" })).status).toBe(401);
+    expect(inngestServer.registrations).toEqual([]);
+    expect((await (await api(server, `/api/asset/${asset.id}`)).json()).status).not.toBe("ready");
+  }, 60_000);
 });
 
 /** Inngest keys a step's result by the SHA-1 of its id. */

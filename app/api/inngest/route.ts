@@ -3,7 +3,7 @@ import { NextRequest } from "next/server";
 import type { InngestConfig } from "@/lib/config/config";
 import { createServingClient } from "@/lib/tasks/inngest-client";
 import { functions } from "@/inngest/functions";
-import { notFound } from "@/lib/api/errors";
+import { notFound, unauthorized } from "@/lib/api/errors";
 import { methods } from "@/lib/api/methods";
 import { readBodyBytes } from "@/lib/api/read-body";
 import { withPublic } from "@/lib/app/with-user";
@@ -39,7 +39,10 @@ const whenInngestIsOn = (method: keyof Served) =>
     if (!config) throw notFound("Inngest is not configured on this server (tasks run inline)");
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
     const body = hasBody ? await readBodyBytes(request, MAX_INNGEST_BODY_BYTES) : undefined;
-    return served(config)[method](new NextRequest(request.url, { method: request.method, headers: request.headers, body }), undefined);
+    const response = await served(config)[method](new NextRequest(request.url, { method: request.method, headers: request.headers, body }), undefined);
+    // The SDK's refusal, in the service's error shape.
+    if (response.status === 401) throw unauthorized("a valid Inngest signature (X-Inngest-Signature, under INNGEST_SIGNING_KEY) is required");
+    return response;
   });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
