@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture } from "../helpers/api";
 import { ffmpegInstalled } from "../helpers/media-tools";
 import { api, SERVER_TOKEN, startServer, type ServerProcess } from "../helpers/server-process";
+import { viewerToken } from "../helpers/signed-playback";
 
 /** Playback through the real server (`next start`): what a player, an iframe and Livepeer's SDK see. */
 describe("playback from the production server", () => {
@@ -70,6 +71,22 @@ describe("playback from the production server", () => {
     expect(video).toMatch(/ playsInline=""/i);
     expect(video).toContain('aria-label="Embedded &lt;film&gt;"');
     if (ffmpegInstalled) expect(video).toContain(`poster="/api/playback/${playbackId}/poster.jpg"`);
+  });
+
+  it("names a private video's player page only for a viewer with a valid token", async () => {
+    const name = "A private film name";
+    const { url, asset } = await (await api(server, "/api/asset/request-upload", { method: "POST", json: { name, playbackPolicy: { type: "jwt" } } })).json();
+    expect((await fetch(url, { method: "PUT", body: bytes })).status).toBe(200);
+    for (let i = 0; i < 100 && (await (await api(server, `/api/asset/${asset.id}`)).json()).status !== "ready"; i++) await new Promise((r) => setTimeout(r, 200));
+    const key = await (await api(server, "/api/access-control/signing-key", { method: "POST" })).json();
+    const page = async (query = "") => (await fetch(`${server.url}/play/${asset.playbackId}${query}`)).text();
+    for (const query of ["", "?jwt=not-a-token"]) {
+      const html = await page(query);
+      expect(html).toContain("<title>Video ·");
+      expect(html).not.toContain(name);
+    }
+    const jwt = await viewerToken(key, asset.playbackId);
+    expect(await page(`?jwt=${jwt}`)).toContain(`<title>${name}`);
   });
 
   it("answers 404 for an unknown player page, and keeps every other page out of frames", async () => {

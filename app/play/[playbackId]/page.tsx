@@ -20,10 +20,33 @@ interface PlayPageProps {
 
 const playable = cache(async (playbackId: string) => findPlayableAsset((await getApp()).db, playbackId));
 
-export async function generateMetadata({ params }: PlayPageProps): Promise<Metadata> {
-  const asset = await playable((await params).playbackId);
+/**
+ * The asset and this request's access to it (granted, or the refusal), once per request for the
+ * page and its title alike: a `jwt` asset without a valid token shows nothing of itself.
+ */
+const viewing = cache(async (playbackId: string, query: string) => {
+  const asset = await playable(playbackId);
+  if (!asset) return undefined;
+  const request = new Request(`http://localhost/play/${playbackId}?${query}`, { headers: await headers() });
+  try {
+    return { asset, access: await authorizePlayback(await getApp(), request, asset) };
+  } catch (error) {
+    if (!isNamedError<ApiError>(error, "ApiError")) throw error;
+    return { asset, refused: error };
+  }
+});
+
+async function view({ params, searchParams }: PlayPageProps) {
+  const { playbackId } = await params;
+  const query = new URLSearchParams(Object.entries(await searchParams).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
+  return viewing(playbackId, query.toString());
+}
+
+export async function generateMetadata(props: PlayPageProps): Promise<Metadata> {
+  const seen = await view(props);
+  const title = !seen ? "Not found" : seen.refused ? "Video" : seen.asset.name;
   // The playbackId is a capability: keep its pages out of search engines.
-  return { title: asset?.name ?? "Not found", robots: { index: false, follow: false } };
+  return { title, robots: { index: false, follow: false } };
 }
 
 /**
@@ -31,24 +54,19 @@ export async function generateMetadata({ params }: PlayPageProps): Promise<Metad
  * filling the frame at the video's aspect ratio. A `jwt` asset plays with the viewer's token
  * (`?jwt=`, the `Livepeer-Jwt` header, or its owner's session): the media URLs get a media token.
  */
-export default async function PlayPage({ params, searchParams }: PlayPageProps) {
-  const { playbackId } = await params;
-  const asset = await playable(playbackId);
-  if (!asset) notFound();
-  const query = new URLSearchParams(Object.entries(await searchParams).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
-  const request = new Request(`http://localhost/play/${playbackId}?${query}`, { headers: await headers() });
-  let suffix = "";
-  try {
-    const access = await authorizePlayback(await getApp(), request, asset);
-    if (access.kind === "granted") suffix = `?token=${encodeURIComponent(access.mediaToken)}`;
-  } catch (error) {
-    if (!isNamedError<ApiError>(error, "ApiError")) throw error;
+export default async function PlayPage(props: PlayPageProps) {
+  const seen = await view(props);
+  if (!seen) notFound();
+  const { asset } = seen;
+  if (seen.refused) {
+    const error = seen.refused;
     return (
       <main className="fixed inset-0 flex items-center justify-center bg-black p-6 text-center text-sm text-slate-200">
         <p role="alert">{error.status === 401 ? "This video is private: it plays with a viewer token." : `This video cannot play here: ${error.messages[0]}.`}</p>
       </main>
     );
   }
+  const suffix = seen.access.kind === "granted" ? `?token=${encodeURIComponent(seen.access.mediaToken)}` : "";
   // Relative, so the page works on whatever origin serves it.
   const urls = playbackUrls("", asset.playbackId);
   return (
