@@ -8,6 +8,7 @@ import { loadConfig, type Config } from "@/lib/config/config";
 import { resolveSecrets } from "@/lib/config/secrets";
 import { API_TOKEN_REVOKED_CHANNEL } from "@/lib/db/api-tokens";
 import { openDatabase, type Database } from "@/lib/db/client";
+import { protectDataDir } from "@/lib/db/private-data-dir";
 import { announceTasksHandedBack, TASKS_HANDED_BACK_CHANNEL } from "@/lib/db/task-leases";
 import { TASK_CANCELLED_CHANNEL } from "@/lib/db/tasks";
 import { addDeliveries } from "@/lib/db/usage";
@@ -70,6 +71,7 @@ export interface AppOptions {
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const now = options.now ?? Date.now;
+  protectDataDir(config.dataDir);
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir }));
   let redis: RedisClient | undefined;
   try {

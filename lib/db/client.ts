@@ -6,6 +6,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { lockDataDir } from "./data-dir-lock";
+import { protectDataDir, restrictTree } from "./private-data-dir";
 import { openPglite } from "./pglite";
 import * as schema from "./schema";
 
@@ -88,9 +89,12 @@ export async function openDatabase(options: {
       close: () => client.end({ timeout: 5 }),
     };
   }
+  if (options.dataDir) protectDataDir(options.dataDir);
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
-    const client = await openPglite(options.dataDir ? path.join(options.dataDir, "pglite") : undefined);
+    const directory = options.dataDir ? path.join(options.dataDir, "pglite") : undefined;
+    const client = await openPglite(directory);
+    if (directory) restrictTree(directory);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
