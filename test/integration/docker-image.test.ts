@@ -14,6 +14,9 @@ const composeEnv = {
   INNGEST_SIGNING_KEY: randomBytes(32).toString("hex"),
   SECRETS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
   AUTH_SECRET: randomBytes(32).toString("base64"),
+  POSTGRES_PASSWORD: randomBytes(24).toString("hex"),
+  MINIO_ROOT_PASSWORD: randomBytes(24).toString("hex"),
+  METRICS_TOKEN: randomBytes(24).toString("hex"),
 };
 const docker = (...args: string[]) => execFileSync("docker", args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: composeEnv }).trim();
 
