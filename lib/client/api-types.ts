@@ -886,17 +886,17 @@ export interface paths {
         };
         /**
          * Inngest's serve endpoint (GET)
-         * @description Inngest calls it to run the task functions, authenticated by its request signature. 404 while tasks run inline.
+         * @description Inngest calls it to run the task functions, authenticated by its request signature under INNGEST_SIGNING_KEY: a call without a valid one gets 401 (unless INNGEST_DEV runs without a key). 404 while tasks run inline.
          */
         get: operations["inngestGET"];
         /**
          * Inngest's serve endpoint (PUT)
-         * @description Inngest calls it to run the task functions, authenticated by its request signature. 404 while tasks run inline.
+         * @description Inngest calls it to run the task functions, authenticated by its request signature under INNGEST_SIGNING_KEY: a call without a valid one gets 401 (unless INNGEST_DEV runs without a key). 404 while tasks run inline.
          */
         put: operations["inngestPUT"];
         /**
          * Inngest's serve endpoint (POST)
-         * @description Inngest calls it to run the task functions, authenticated by its request signature. 404 while tasks run inline.
+         * @description Inngest calls it to run the task functions, authenticated by its request signature under INNGEST_SIGNING_KEY: a call without a valid one gets 401 (unless INNGEST_DEV runs without a key). 404 while tasks run inline.
          */
         post: operations["inngestPOST"];
         delete?: never;
@@ -5199,6 +5199,15 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            /** @description The call does not carry a valid Inngest signature. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
             /** @description Inngest is not configured on this server (tasks run inline). */
             404: {
                 headers: {
@@ -5232,6 +5241,15 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            /** @description The call does not carry a valid Inngest signature. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
             /** @description Inngest is not configured on this server (tasks run inline). */
             404: {
                 headers: {
@@ -5263,6 +5281,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description Inngest's protocol: a step ran, the run goes on. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The call does not carry a valid Inngest signature. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
                 };
             };
             /** @description Inngest is not configured on this server (tasks run inline). */
