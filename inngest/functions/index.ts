@@ -1,7 +1,8 @@
 import { deliverWebhook } from "./deliver-webhook";
 import { exportAsset } from "./export-asset";
 import { processUpload } from "./process-upload";
+import { transcodeFile } from "./transcode-file";
 import { unpinAsset } from "./unpin-asset";
 
 /** Every function served at /api/inngest. */
-export const functions = [processUpload, exportAsset, deliverWebhook, unpinAsset];
+export const functions = [processUpload, exportAsset, deliverWebhook, unpinAsset, transcodeFile];

@@ -30,6 +30,8 @@ import { createCidBackfill } from "@/lib/assets/backfill-cids";
 import { viewMaintenance } from "@/lib/analytics/view-maintenance";
 import { newNodeIdentity, type NodeIdentity } from "./node";
 import { taskDefinitions } from "./task-definitions";
+import { releaseSegmentLeases, SEGMENTS_PLANNED_CHANNEL } from "@/lib/db/transcode-segments";
+import { startBackgroundTranscoding } from "@/lib/transcode/background-transcoding";
 
 /** Everything a request or a task needs, built once per process. */
 export interface App extends TaskDeps {
@@ -109,6 +111,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       (tokenId) => verifiedTokens.forget(tokenId),
       () => verifiedTokens.forgetAll(),
     );
+    // Segments are made on every node (section 18): on Inngest by its steps, inline by this pool.
+    if (singleProcess) await releaseSegmentLeases(db);
+    const transcoding = config.inngest || config.transcodeConcurrency === 0 ? undefined : startBackgroundTranscoding(deps, config.transcodeConcurrency);
+    const stopListeningForSegments = await database.listen(SEGMENTS_PLANNED_CHANNEL, () => transcoding?.wake());
     const limiter: SharedLimiter = redis && config.redis ? new RedisLimiter(redis, config.redis.keyPrefix) : new DatabaseLimiter(db);
     const deliveries = new DeliveryMeter((batch) => addDeliveries(db, batch));
     const maintenance = startMaintenance(
@@ -155,6 +161,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         await stopListeningForCancels();
         await stopListeningForHandOffs();
         await stopListeningForRevocations();
+        await stopListeningForSegments();
+        await transcoding?.close();
         await maintenance.stop();
         await deliveries.flush();
         await webhookEvents.idle();

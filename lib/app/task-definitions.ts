@@ -1,6 +1,7 @@
 import { processUploadTask } from "@/lib/assets/process-upload";
 import { exportTask } from "@/lib/export/export-task";
 import { unpinTask } from "@/lib/export/unpin-task";
+import { transcodeFileTask } from "@/lib/transcode/transcode-task";
 import type { TaskDefinitions } from "@/lib/tasks/types";
 import { deliverWebhookTask } from "@/lib/webhooks/deliver-webhook-task";
 
@@ -10,4 +11,5 @@ export const taskDefinitions: TaskDefinitions = {
   export: exportTask,
   webhook: deliverWebhookTask,
   unpin: unpinTask,
+  "transcode-file": transcodeFileTask,
 };

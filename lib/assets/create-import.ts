@@ -45,6 +45,7 @@ export async function createImport(
     sourceUrl: shown,
     ipfsOnReady: ipfsOnReady ? { ...ipfsOnReady } : null,
     targetSegmentSecs: input.targetSegmentSizeSecs ?? null,
+    profiles: input.profiles ?? null,
     storageKey: assetSourceKey(assetId),
     // Nothing is ever uploaded to an import: its upload URLs are expired from the start.
     uploadExpiresAt: now,

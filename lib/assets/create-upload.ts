@@ -37,6 +37,7 @@ export async function createUpload(
     sourceUrl: null,
     ipfsOnReady: ipfsOnReady ? { ...ipfsOnReady } : null,
     targetSegmentSecs: params.input.targetSegmentSizeSecs ?? null,
+    profiles: params.input.profiles ?? null,
     storageKey: key,
     uploadExpiresAt: expiresAt,
     taskParams: { upload: { uploadUrlExpiresAt: expiresAt, maxBytes: deps.config.maxUploadBytes } },

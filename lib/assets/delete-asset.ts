@@ -4,7 +4,7 @@ import { deleteUserAsset, findUserAsset, updateAsset } from "@/lib/db/assets";
 import type { AssetRow } from "@/lib/db/schema";
 import { findTaskForAsset, insertTask } from "@/lib/db/tasks";
 import { exportsToUnpin } from "@/lib/db/unpins";
-import { assetPackagingIndexKey, assetPosterKey } from "@/lib/storage/types";
+import { assetPackagingIndexKey, assetPosterKey, assetRenditionsPrefix } from "@/lib/storage/types";
 import { queueTask } from "@/lib/tasks/queue-task";
 import { isFinal } from "@/lib/tasks/task-lifecycle";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
@@ -56,6 +56,7 @@ async function removeStoredFiles(deps: DeleteDeps, asset: AssetRow): Promise<voi
   // Whether or not it was recorded: a run stopped between storing the poster and recording it leaves one too.
   await deps.storage.delete(assetPosterKey(asset.id));
   await deps.storage.delete(assetPackagingIndexKey(asset.id));
+  await deps.storage.deletePrefix(assetRenditionsPrefix(asset.id));
   await deps.storage.directUploads?.discard(asset.id);
   if (asset.uploadVia === "tus") await deps.storage.resumable.discard(asset.id);
 }

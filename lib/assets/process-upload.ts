@@ -21,6 +21,11 @@ import { failCancelledUpload } from "./fail-cancelled-upload";
 import { startAskedIpfsExport } from "./ipfs-export";
 import { makePoster } from "./make-poster";
 import { assetHashes } from "./serialize-asset";
+import { findMediaTools, type MediaTools } from "@/lib/media/ffmpeg";
+import { probeMedia, type ProbedMedia } from "@/lib/media/probe-media";
+import { probeLimits } from "@/lib/transcode/media-limits";
+import { planRenditions, videoSpecOf, type CheckedSource, type PlannedAsset } from "@/lib/transcode/plan-renditions";
+import { recordTranscodeWork, startTranscode } from "@/lib/transcode/record-transcode";
 
 /** Share of the task's progress given to probing; hashing the whole file is the rest. */
 const PROBE_SHARE = 0.05;
@@ -42,6 +47,7 @@ export const processUploadTask: TaskDefinition = {
     if (importing) await importSource(taskId, step, deps);
     const probed = await step.run("probe-mp4", async () => probeStoredFile(deps, await loadAsset(deps, taskId)));
     const { videoSpec } = probed;
+    const plan = await step.run("plan-renditions", async () => planAssetRenditions(deps, await loadAsset(deps, taskId), probed));
     const { sha256, cidv1, carSize, size } = await step.run("hash-file", async () =>
       hashStoredFile(deps, taskId, (await loadAsset(deps, taskId)).storageKey, probed.size),
     );
@@ -53,10 +59,12 @@ export const processUploadTask: TaskDefinition = {
         const output = { upload: { videoSpec, size, hash: assetHashes({ sha256, cidv1 }) } };
         if (!(await finishTask({ ...deps, db: tx }, taskId, { phase: "completed", output }))) return;
         const posterKey = hasPoster ? assetPosterKey(asset.id) : null;
-        const ready = { status: "ready" as const, size, sha256, cidv1, carSize, videoSpec, posterKey, errorMessage: null, updatedAt: deps.now() };
+        const ready = { status: "ready" as const, size, sha256, cidv1, carSize, videoSpec, posterKey, transcode: plan, errorMessage: null, updatedAt: deps.now() };
         await updateAsset(tx, asset.id, ready);
+        if (plan) await recordTranscodeWork(tx, asset, plan, deps.now());
       });
     });
+    await step.run("start-transcode", async () => startTranscode(deps, (await loadAsset(deps, taskId)).id));
     await step.run("export-to-ipfs", async () => startAskedIpfsExport(deps, await loadAsset(deps, taskId)));
   },
 
@@ -98,6 +106,7 @@ async function loadAsset(deps: TaskDeps, taskId: string) {
     userId: asset.userId,
     storageKey: asset.storageKey,
     targetSegmentSecs: asset.targetSegmentSecs,
+    profiles: asset.profiles,
     importing: importUrlOf(task) !== undefined,
   };
 }
@@ -107,7 +116,7 @@ async function loadAsset(deps: TaskDeps, taskId: string) {
  * found in it) is kept on the asset, so that its page can say what arrived. An accepted file's
  * moov, read for the check, also gives its HLS packaging index.
  */
-async function probeStoredFile(deps: TaskDeps, asset: PackagedAsset): Promise<{ videoSpec: VideoSpec; size: number }> {
+async function probeStoredFile(deps: TaskDeps, asset: PackagedAsset): Promise<{ videoSpec: VideoSpec; size: number; probed?: ProbedMedia }> {
   const key = asset.storageKey;
   const stored = await deps.storage.stat(key);
   if (!stored) throw new NonRetriableError("the uploaded file is missing from storage");
@@ -128,11 +137,37 @@ async function probeStoredFile(deps: TaskDeps, asset: PackagedAsset): Promise<{ 
     );
     return { videoSpec, size: stored.size };
   } catch (error) {
-    if (error instanceof MediaRejectedError) throw await refuse(error.message, error.detectedFormat);
-    throw error;
+    if (!(error instanceof MediaRejectedError)) throw error;
+    const tools = await findMediaTools(deps.config);
+    if (!tools) throw await refuse(withoutFfmpeg(error.message), error.detectedFormat);
+    return await probeWithFfmpeg(deps, tools, asset, stored.size).catch(async (probeError: unknown) => {
+      if (probeError instanceof MediaRejectedError) throw await refuse(probeError.message, probeError.detectedFormat);
+      throw probeError;
+    });
   } finally {
     await reader.close();
   }
+}
+
+/** A file that is not an H.264/AAC MP4: ffprobe reads it, to be transcoded (DESIGN.md section 18). */
+async function probeWithFfmpeg(deps: TaskDeps, tools: MediaTools, asset: PackagedAsset, size: number) {
+  const input = await deps.storage.mediaToolInput(asset.storageKey);
+  const limits = { maxVideoPixels: deps.config.maxVideoPixels, maxDurationSeconds: deps.config.maxDurationSeconds };
+  const probed = await probeMedia(tools, input, limits, probeLimits(deps.config, deps.lease?.signal));
+  return { videoSpec: videoSpecOf(probed, size), size, probed };
+}
+
+/** Today's rule without ffmpeg; the reason says what ffmpeg would change. */
+function withoutFfmpeg(reason: string): string {
+  return /empty|larger than/.test(reason) ? reason : `${reason} (this server has no ffmpeg; with it, the file would be transcoded)`;
+}
+
+/** The renditions to make, when this node can make them (ffmpeg and ffprobe). */
+async function planAssetRenditions(deps: TaskDeps, asset: PlannedAsset, checked: { videoSpec: VideoSpec; probed?: ProbedMedia }) {
+  const tools = await findMediaTools(deps.config);
+  if (!tools) return null;
+  const source: CheckedSource = checked.probed ? { kind: "transcode", videoSpec: checked.videoSpec, probed: checked.probed } : { kind: "as-is", videoSpec: checked.videoSpec };
+  return planRenditions(deps, tools, asset, source);
 }
 
 async function hashStoredFile(deps: TaskDeps, taskId: string, key: string, size: number) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { profilesSchema } from "@/lib/media/transcode-profiles";
 import { pageQuerySchema } from "@/lib/api/list-query";
 import { ASSET_SORTS } from "@/lib/db/asset-list";
 import { ASSET_STATUSES, PLAYBACK_POLICY_TYPES, type AssetStorage, type CreatorId, type VideoSpec } from "@/lib/db/schema";
@@ -74,7 +75,7 @@ const createFields = {
   playbackPolicy: playbackPolicyInput.nullable().optional(),
   creatorId: creatorIdInput.optional(),
   storage: storageInput.optional(),
-  staticMp4: z.boolean({ error: "must be a boolean" }).optional().meta({ description: "Accepted for Livepeer's clients: the MP4 is always served." }),
+  staticMp4: z.boolean({ error: "must be a boolean" }).optional().meta({ description: "Accepted for Livepeer's clients: the uploaded MP4 is always served when a browser can play it." }),
   targetSegmentSizeSecs: z
     .number({ error: "must be a number of seconds" })
     .min(2, "must be at least 2 seconds")
@@ -82,7 +83,7 @@ const createFields = {
     .optional()
     .meta({ description: "The HLS segments' target duration (they are cut at keyframes); the default is 6 s." }),
   encryption: unsupported("files are stored as uploaded, unencrypted", (value) => value === undefined),
-  profiles: unsupported("videos are not transcoded; the file is served as uploaded", (value) => value === null || (Array.isArray(value) && value.length === 0)),
+  profiles: profilesSchema.nullable().optional(),
   c2pa: unsupported("no C2PA attestations are made", (value) => value === false),
 };
 
@@ -138,7 +139,7 @@ export const listAssetsQuerySchema = pageQuerySchema.extend({
 
 export const videoTrackSchema = z.object({
   type: z.literal("video"),
-  codec: z.literal("h264"),
+  codec: z.string().meta({ description: "`h264`, or what ffprobe names the source's codec (`hevc`, `vp9`, `prores`, …)." }),
   width: z.number(),
   height: z.number(),
   fps: z.number(),
@@ -147,14 +148,14 @@ export const videoTrackSchema = z.object({
 
 export const audioTrackSchema = z.object({
   type: z.literal("audio"),
-  codec: z.literal("aac"),
+  codec: z.string().meta({ description: "`aac`, or what ffprobe names the source's codec (`opus`, `pcm_s16le`, …)." }),
   sampleRate: z.number(),
   channels: z.number(),
   bitrate: z.number(),
 });
 
 export const videoSpecSchema = z.object({
-  format: z.literal("mp4"),
+  format: z.string().meta({ description: "`mp4` for an MP4/MOV read here, else the container ffprobe names (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, `avi`, …)." }),
   duration: z.number(),
   bitrate: z.number(),
   tracks: z.array(z.discriminatedUnion("type", [videoTrackSchema, audioTrackSchema])),

@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { parseProfilesSetting, type TranscodeProfile } from "@/lib/media/transcode-profiles";
 import { parseS3Config, S3_CONFIG_VARIABLES, type S3Config } from "./s3-config";
 import { parseSmtpConfig, SMTP_CONFIG_VARIABLES, type SmtpConfig } from "@/lib/mail/smtp-config";
 
@@ -85,6 +86,13 @@ const envSchema = z.object({
   AUTH_GOOGLE_ID: optionalString,
   AUTH_GOOGLE_SECRET: optionalString,
   FFMPEG_PATH: optionalString,
+  FFPROBE_PATH: optionalString,
+  MAX_VIDEO_PIXELS: positiveInt(7680 * 4320),
+  MAX_DURATION_S: positiveInt(6 * 3600),
+  DEFAULT_PROFILES: optionalString,
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
+  TRANSCODE_PRESET: z.enum(["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow"]).default("veryfast"),
+  FFMPEG_MEMORY_MB: positiveInt(4096),
   METRICS_TOKEN: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url().optional()),
@@ -159,8 +167,21 @@ export interface Config {
   sessionMaxAgeSeconds: number;
   /** OAuth sign-in providers, each enabled when both its id and secret are set. */
   oauth: { github?: OAuthClient; google?: OAuthClient };
-  /** The ffmpeg that makes posters; unset, `ffmpeg` on PATH (if any). */
+  /** The ffmpeg that makes posters and renditions; unset, `ffmpeg` on PATH (if any). */
   ffmpegPath?: string;
+  /** The ffprobe that reads files ffmpeg transcodes; unset, the one beside FFMPEG_PATH, else on PATH. */
+  ffprobePath?: string;
+  /** Larger frames (width × height) or longer videos are refused. */
+  maxVideoPixels: number;
+  maxDurationSeconds: number;
+  /** The ladder made when a request names no `profiles` (DEFAULT_PROFILES). */
+  defaultProfiles: TranscodeProfile[];
+  /** Segments this node makes at once in the background (0: none; default: its cores). */
+  transcodeConcurrency: number;
+  /** x264's preset for every rendition. */
+  transcodePreset: string;
+  /** Address space each ffmpeg process may take. */
+  ffmpegMemoryMb: number;
   /** When set, GET /api/metrics needs it as a bearer token. */
   metricsToken?: string;
   /** Set when SMTP_URL is: password resets by e-mail. */
@@ -249,6 +270,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       google: oauthClient("AUTH_GOOGLE", e.AUTH_GOOGLE_ID, e.AUTH_GOOGLE_SECRET),
     },
     ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    maxVideoPixels: e.MAX_VIDEO_PIXELS,
+    maxDurationSeconds: e.MAX_DURATION_S,
+    defaultProfiles: defaultProfilesOf(e.DEFAULT_PROFILES),
+    transcodeConcurrency: e.TRANSCODE_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
+    transcodePreset: e.TRANSCODE_PRESET,
+    ffmpegMemoryMb: e.FFMPEG_MEMORY_MB,
     metricsToken: e.METRICS_TOKEN,
     smtp: mail.smtp,
     analyticsRateLimitPerAddress: e.ANALYTICS_RATE_LIMIT_PER_ADDRESS,
@@ -257,6 +285,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     viewRetentionDays: e.VIEW_RETENTION_DAYS,
     viewRollupRetentionDays: e.VIEW_ROLLUP_RETENTION_DAYS,
   };
+}
+
+function defaultProfilesOf(text: string | undefined): TranscodeProfile[] {
+  try {
+    return parseProfilesSetting(text);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
 }
 
 function oauthClient(prefix: string, clientId?: string, clientSecret?: string): OAuthClient | undefined {

@@ -3,7 +3,7 @@ import type { Db } from "./client";
 import { batchCalls } from "./call-batcher";
 import { assetRowFromJson, taskRowFromJson } from "./row-json";
 import { preparedStatement } from "./prepared";
-import { assets, tasks, type AssetRow, type CreatorId, type PlaybackPolicyType, type TaskRow } from "./schema";
+import { assets, tasks, type AssetRow, type CreatorId, type PlaybackPolicyType, type TaskRow, type TranscodeProfileRow } from "./schema";
 
 export interface NewUpload {
   assetId: string;
@@ -19,6 +19,8 @@ export interface NewUpload {
   ipfsOnReady: Record<string, unknown> | null;
   /** Null: the default segment duration. */
   targetSegmentSecs: number | null;
+  /** Livepeer's `profiles`: the ladder to make; null: the server's default. */
+  profiles: TranscodeProfileRow[] | null;
   storageKey: string;
   uploadExpiresAt: number;
   taskParams: Record<string, unknown>;
@@ -41,14 +43,14 @@ export interface NewUpload {
 const insertUploads = preparedStatement((db) => {
   const input = sql`jsonb_to_recordset(${sql.placeholder("uploads")}::text::jsonb) AS input(
     "assetId" uuid, "taskId" uuid, "userId" uuid, "playbackId" text, "name" text, "playbackPolicy" text,
-    "creatorId" jsonb, "sourceUrl" text, "ipfsOnReady" jsonb, "targetSegmentSecs" real, "storageKey" text,
+    "creatorId" jsonb, "sourceUrl" text, "ipfsOnReady" jsonb, "targetSegmentSecs" real, "profiles" jsonb, "storageKey" text,
     "uploadExpiresAt" bigint, "taskParams" jsonb, "taskPhase" text, "taskSealedSecrets" text,
     "taskRunAfter" bigint, "createdAt" bigint)`;
   const asset = db.$with("new_asset", {}).as(sql`INSERT INTO ${assets} (
       id, user_id, playback_id, name, status, playback_policy, creator_id, source_url, ipfs_on_ready,
-      target_segment_secs, storage_key, upload_expires_at, created_at, updated_at)
+      target_segment_secs, profiles, storage_key, upload_expires_at, created_at, updated_at)
     SELECT "assetId", "userId", "playbackId", "name", 'waiting', "playbackPolicy", "creatorId", "sourceUrl", "ipfsOnReady",
-      "targetSegmentSecs", "storageKey", "uploadExpiresAt", "createdAt", "createdAt"
+      "targetSegmentSecs", "profiles", "storageKey", "uploadExpiresAt", "createdAt", "createdAt"
     FROM ${input}
     RETURNING *`);
   const task = db.$with("new_task", {}).as(sql`INSERT INTO ${tasks} (

@@ -112,7 +112,8 @@ export interface CreatorId {
 
 export interface VideoTrackSpec {
   type: "video";
-  codec: "h264";
+  /** `h264` for a file played as uploaded; what ffprobe names otherwise (`hevc`, `vp9`, …). */
+  codec: string;
   width: number;
   height: number;
   fps: number;
@@ -121,7 +122,7 @@ export interface VideoTrackSpec {
 
 export interface AudioTrackSpec {
   type: "audio";
-  codec: "aac";
+  codec: string;
   sampleRate: number;
   channels: number;
   bitrate: number;
@@ -129,12 +130,41 @@ export interface AudioTrackSpec {
 
 /** What the upload check read from the MP4 (lib/media/probe-mp4.ts). */
 export interface VideoSpec {
-  format: "mp4";
+  /** `mp4`, or the container ffprobe names (`mov`, `matroska,webm`, …). */
+  format: string;
   /** Seconds. */
   duration: number;
   /** Bits per second. */
   bitrate: number;
   tracks: Array<VideoTrackSpec | AudioTrackSpec>;
+}
+
+/** Livepeer's transcode-profile as stored (lib/transcode/profiles.ts checks it). */
+export interface TranscodeProfileRow {
+  name?: string;
+  width: number;
+  height: number;
+  bitrate: number;
+  fps?: number;
+  fpsDen?: number;
+  gop?: string;
+  profile?: string;
+  quality?: number;
+  encoder?: string;
+}
+
+/** An asset's transcoded renditions, as planned when it became ready (lib/transcode/plan-renditions.ts). */
+export interface TranscodeSummary {
+  /** Bumped by a new ladder (PATCH profiles): its files live under their own version. */
+  ladder: number;
+  rungs: Array<{ name: string; dir: string; width: number; height: number; fps: number; bitrate: number; maxrate: number; bufsize: number; level: number; codecs: string }>;
+  /** The source itself is the top rung (an H.264/AAC MP4, packaged as uploaded). */
+  sourceRung: boolean;
+  /** Where the audio group comes from: encoded here, the source's own track, or none. */
+  audio: "encoded" | "source" | null;
+  duration: number;
+  /** Segment starts (seconds), the same for every transcoded rung. */
+  starts: number[];
 }
 
 export interface PinnedFile {
@@ -201,6 +231,10 @@ export const assets = pgTable("assets", {
   ipfsOnReady: jsonb("ipfs_on_ready").$type<Record<string, unknown>>(),
   /** HLS segment target in seconds (`targetSegmentSizeSecs`); null: the default. */
   targetSegmentSecs: real("target_segment_secs"),
+  /** The ladder asked for (Livepeer's `profiles`); null: the server's DEFAULT_PROFILES. */
+  profiles: jsonb("profiles").$type<TranscodeProfileRow[]>(),
+  /** The renditions planned from the file (lib/transcode); null: played as uploaded only. */
+  transcode: jsonb("transcode").$type<TranscodeSummary>(),
   createdAt: millis("created_at").notNull(),
   updatedAt: millis("updated_at").notNull(),
 }, (t) => [
@@ -237,8 +271,33 @@ export const signingKeys = pgTable("signing_keys", {
   index("signing_keys_user_created_idx").on(t.userId, t.createdAt, t.id),
 ]);
 
+/**
+ * One segment of one transcoded rendition (`t0`…, or `a` for the audio stream): a durable job any
+ * node takes with a lease (lib/transcode), made once, then `madeAt`. `failedReason` after the
+ * last attempt fails.
+ */
+export const transcodeSegments = pgTable("transcode_segments", {
+  assetId: uuid("asset_id").notNull().references(() => assets.id, { onDelete: "cascade" }),
+  ladder: integer("ladder").notNull(),
+  rendition: text("rendition").notNull(),
+  seq: integer("seq").notNull(),
+  /** Earliest first across assets: when the asset's plan was made, then the segment's place in it. */
+  queuedAt: millis("queued_at").notNull(),
+  madeAt: millis("made_at"),
+  leaseOwner: text("lease_owner"),
+  leaseExpiresAt: millis("lease_expires_at"),
+  attempts: integer("attempts").notNull().default(0),
+  failedReason: text("failed_reason"),
+}, (t) => [
+  primaryKey({ columns: [t.assetId, t.ladder, t.rendition, t.seq] }),
+  index("transcode_segments_to_make_idx").on(t.queuedAt, t.seq).where(sql`${t.madeAt} is null and ${t.failedReason} is null`),
+]);
+
+export type TranscodeSegmentRow = typeof transcodeSegments.$inferSelect;
+
 /** The tasks of the API; `webhook` (one delivery of an event to a webhook) is internal. */
-export const PUBLIC_TASK_TYPES = ["upload", "export"] as const;
+/** `transcode-file` (Livepeer's type): an asset's segments being made, with their progress. */
+export const PUBLIC_TASK_TYPES = ["upload", "export", "transcode-file"] as const;
 export type PublicTaskType = (typeof PUBLIC_TASK_TYPES)[number];
 /** `unpin` (internal): removes the pins of a deleted asset's exports, then the asset. */
 export const TASK_TYPES = [...PUBLIC_TASK_TYPES, "webhook", "unpin"] as const;

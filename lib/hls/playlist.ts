@@ -28,3 +28,48 @@ export function mediaPlaylist(index: PackagingIndex, query: string): string {
   lines.push("#EXT-X-ENDLIST", "");
   return lines.join("\n");
 }
+
+/** A media playlist of one rendition whose files sit beside it: `init.mp4` and `{n}.m4s`. */
+export function renditionPlaylist(durations: number[], query: string): string {
+  const target = Math.max(1, ...durations.map((duration) => Math.round(duration)));
+  const lines = [
+    "#EXTM3U",
+    "#EXT-X-VERSION:7",
+    `#EXT-X-TARGETDURATION:${target}`,
+    "#EXT-X-MEDIA-SEQUENCE:0",
+    "#EXT-X-PLAYLIST-TYPE:VOD",
+    "#EXT-X-INDEPENDENT-SEGMENTS",
+    `#EXT-X-MAP:URI="init.mp4${query}"`,
+  ];
+  durations.forEach((duration, n) => lines.push(`#EXTINF:${duration.toFixed(5)},`, `${n}.m4s${query}`));
+  lines.push("#EXT-X-ENDLIST", "");
+  return lines.join("\n");
+}
+
+export interface Variant {
+  uri: string;
+  bandwidth: number;
+  averageBandwidth: number;
+  width: number;
+  height: number;
+  fps: number;
+  codecs: string;
+}
+
+/**
+ * The multivariant playlist (RFC 8216 4.3.4): one `EXT-X-STREAM-INF` per rung, lowest first, and
+ * the audio as one `AUDIO` group every rung names.
+ */
+export function multivariantPlaylist(variants: Variant[], audio: { uri: string; codecs: string } | undefined): string {
+  const lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"];
+  if (audio) lines.push(`#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Audio",LANGUAGE="und",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="${audio.uri}"`);
+  for (const v of [...variants].sort((a, b) => a.bandwidth - b.bandwidth)) {
+    const codecs = audio ? `${v.codecs},${audio.codecs}` : v.codecs;
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${v.bandwidth},AVERAGE-BANDWIDTH=${v.averageBandwidth},RESOLUTION=${v.width}x${v.height},FRAME-RATE=${v.fps.toFixed(3)},CODECS="${codecs}"${audio ? ',AUDIO="audio"' : ""}`,
+      v.uri,
+    );
+  }
+  lines.push("");
+  return lines.join("\n");
+}

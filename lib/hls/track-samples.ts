@@ -227,7 +227,7 @@ function editShift(view: DataView, trak: Box, movieTimescale: number, timescale:
 }
 
 /** An ISO AudioSampleEntry: QuickTime's sound descriptions (v1, v2) confuse browsers' fMP4 parsers. */
-function isoAudioEntry(channels: number, sampleRate: number, esds: Uint8Array): Uint8Array {
+export function isoAudioEntry(channels: number, sampleRate: number, esds: Uint8Array): Uint8Array {
   const entry = new Uint8Array(36 + esds.length);
   const view = new DataView(entry.buffer);
   view.setUint32(0, entry.length);

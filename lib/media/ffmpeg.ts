@@ -15,8 +15,8 @@ export async function findFfmpeg(configured: string | undefined): Promise<string
   let check = checked.get(command);
   if (!check) {
     check = runs(command).then((ok) => {
-      if (ok) log.info("media", `posters are made with ${command}`);
-      else log.warn("media", `${command} does not run, so assets get no poster (install ffmpeg, or set FFMPEG_PATH)`);
+      if (ok) log.info("media", `posters and renditions are made with ${command}`);
+      else log.warn("media", `${command} does not run, so assets get no poster and only H.264/AAC MP4 files are accepted (install ffmpeg, or set FFMPEG_PATH)`);
       return ok;
     });
     checked.set(command, check);
@@ -95,4 +95,30 @@ export function extractJpegFrame(r: FrameRequest): Promise<Buffer> {
       reject(code === 0 ? new NoFrameError() : new Error(`ffmpeg exited with ${code}${said ? `: ${said}` : ""}`));
     });
   });
+}
+
+export interface MediaTools {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+/**
+ * ffmpeg and ffprobe when both run: what transcoding needs. ffprobe is FFPROBE_PATH, else the one
+ * beside FFMPEG_PATH, else `ffprobe` on PATH.
+ */
+export async function findMediaTools(config: { ffmpegPath?: string; ffprobePath?: string }): Promise<MediaTools | undefined> {
+  const ffmpeg = await findFfmpeg(config.ffmpegPath);
+  if (!ffmpeg) return undefined;
+  const beside = config.ffmpegPath?.includes("/") ? config.ffmpegPath.replace(/ffmpeg([^/]*)$/, "ffprobe$1") : undefined;
+  const candidates = [config.ffprobePath, beside !== config.ffmpegPath ? beside : undefined, "ffprobe"].filter((c): c is string => !!c);
+  for (const candidate of candidates) {
+    let check = checked.get(candidate);
+    if (!check) {
+      check = runs(candidate);
+      checked.set(candidate, check);
+    }
+    if (await check) return { ffmpeg, ffprobe: candidate };
+  }
+  log.warn("media", `${ffmpeg} runs but no ffprobe does, so videos are not transcoded (install ffprobe, or set FFPROBE_PATH)`);
+  return undefined;
 }

@@ -48,6 +48,18 @@ function createMetrics() {
       labelNames: ["type"] as const,
       registers: [registry],
     }),
+    transcodeSegments: new Counter({
+      name: "vas_transcode_segments_total",
+      help: "Transcoded segments made and stored by this node, by why: a viewer asked (request) or ahead of viewers (background).",
+      labelNames: ["for"] as const,
+      registers: [registry],
+    }),
+    transcodeSeconds: new Counter({
+      name: "vas_transcode_seconds_total",
+      help: "Seconds of video this node transcoded (per segment made, all its rungs counted once), by why.",
+      labelNames: ["for"] as const,
+      registers: [registry],
+    }),
     queueDepth: new Gauge({
       name: "vas_tasks_unfinished",
       help: "Tasks not yet ended in the database (every node's), by type and phase: pending, waiting (queued) or running.",

@@ -28,9 +28,9 @@ const viewerHeaders = range.extend({
   "Livepeer-Jwt": z.string().optional().meta({ description: "The viewer token, as a header instead of the `jwt` parameter." }),
 });
 
-const bytes = (type: string, description: string): ZodOpenApiResponseObject => ({
+const bytes = (types: string | string[], description: string): ZodOpenApiResponseObject => ({
   description,
-  content: { [type]: { schema: { type: "string", contentMediaType: type } } },
+  content: Object.fromEntries([types].flat().map((type) => [type, { schema: { type: "string", contentMediaType: type } }])),
 });
 
 const notPlayable = { 404: "No ready asset has this playbackId." };
@@ -40,7 +40,7 @@ const refused = {
 };
 
 /** Every media answer: the bytes (whole or a range) and the errors of playback. */
-function mediaResponses(type: string, what: string, notFound: string = notPlayable[404]): ZodOpenApiResponsesObject {
+function mediaResponses(type: string | string[], what: string, notFound: string = notPlayable[404]): ZodOpenApiResponsesObject {
   return {
     200: bytes(type, `${what}.`),
     206: bytes(type, "The range asked for, with `Content-Range`."),
@@ -50,8 +50,11 @@ function mediaResponses(type: string, what: string, notFound: string = notPlayab
 }
 
 const hlsFile = playbackId.extend({
-  version: z.string().meta({ description: "The packaging version the playlist names (`v1`).", example: "v1" }),
-  file: z.string().meta({ description: "`init.mp4` (the fMP4 initialization segment) or `{n}.m4s` (media segment n, from 0).", example: "0.m4s" }),
+  version: z.string().meta({
+    description: "The packaging version the playlist names (`v1`), or a transcoded asset's rendition and ladder version (`t0-1`: a rung; `a-1`: the audio; `s-1`, `sa-1`: the source's own video and audio tracks).",
+    example: "v1",
+  }),
+  file: z.string().meta({ description: "`init.mp4` (the fMP4 initialization segment), `{n}.m4s` (media segment n, from 0), or a rendition's `index.m3u8`.", example: "0.m4s" }),
 });
 
 export const playbackPaths: ZodOpenApiPathsObject = {
@@ -98,9 +101,9 @@ export const playbackPaths: ZodOpenApiPathsObject = {
     get: {
       tags,
       operationId: "getHlsPlaylist",
-      summary: "HLS media playlist",
+      summary: "HLS playlist",
       description:
-        "HLS version 7, VOD: an fMP4 init segment (`EXT-X-MAP`) and CMAF media segments, cut from the stored MP4 at its keyframes on request (no transcoding, no second copy), about 6 s each (`targetSegmentSizeSecs`). For a `jwt` asset every segment URL carries a media `token`, so players need nothing of their own to play it.",
+        "HLS version 7, VOD. A file played as uploaded: a media playlist of an fMP4 init segment (`EXT-X-MAP`) and CMAF media segments, cut from the stored MP4 at its keyframes on request (no second copy), about 6 s each (`targetSegmentSizeSecs`). A transcoded asset (DESIGN.md section 18): a multivariant playlist, one `EXT-X-STREAM-INF` per rung (lowest first, with `BANDWIDTH`, `AVERAGE-BANDWIDTH`, `RESOLUTION`, `FRAME-RATE`, `CODECS`) and the audio as one `AUDIO` group; a segment not made yet is made when asked. For a `jwt` asset every URL carries a media `token`, so players need nothing of their own to play it.",
       security: PUBLIC,
       requestParams: { path: playbackId, query: viewerToken, header: viewerHeaders },
       responses: mediaResponses("application/vnd.apple.mpegurl", "The playlist"),
@@ -110,11 +113,12 @@ export const playbackPaths: ZodOpenApiPathsObject = {
     get: {
       tags,
       operationId: "getHlsSegment",
-      summary: "HLS init or media segment",
-      description: "Immutable for a public asset (cached for a year); never publicly cached for a `jwt` asset.",
+      summary: "HLS init or media segment, or a rendition's playlist",
+      description:
+        "Segments are immutable for a public asset (cached for a year); never publicly cached for a `jwt` asset. A transcoded segment not made yet is made on request (once, however many ask); 503 with the reason when it cannot be.",
       security: PUBLIC,
       requestParams: { path: hlsFile, query: viewerToken, header: viewerHeaders },
-      responses: mediaResponses("video/mp4", "The segment", "No ready asset has this playbackId, or no such segment or packaging version."),
+      responses: mediaResponses(["video/mp4", "application/vnd.apple.mpegurl"], "The segment, or the rendition's media playlist", "No ready asset has this playbackId, or no such segment, rendition or packaging version."),
     },
   },
 };

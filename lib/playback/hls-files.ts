@@ -7,7 +7,9 @@ import { mediaPlaylist } from "@/lib/hls/playlist";
 import { UnpackageableError } from "@/lib/hls/track-samples";
 import { memoryBytes, splicedBytes } from "@/lib/storage/spliced-bytes";
 import type { MediaBytes } from "@/lib/storage/types";
+import type { TranscodeDeps } from "@/lib/transcode/segment-maker";
 import { openPlayback, playbackCacheControl, type Playback, type PlaybackDeps } from "./open-playback";
+import { isTranscoded, masterPlaylist, openRenditionFile } from "./transcoded-hls";
 
 const MEDIA_SEGMENT = /^(0|[1-9]\d{0,6})\.m4s$/;
 
@@ -17,8 +19,15 @@ const MEDIA_SEGMENT = /^(0|[1-9]\d{0,6})\.m4s$/;
  */
 export async function openHlsPlaylist(app: PlaybackDeps, request: Request, playbackId: string): Promise<MediaBytes> {
   const playback = await openPlayback(app, request, playbackId);
-  const index = await packagingIndex(app, playback);
   const query = playback.access.kind === "granted" ? `?token=${encodeURIComponent(playback.access.mediaToken)}` : "";
+  if (isTranscoded(playback)) {
+    return {
+      ...memoryBytes(Buffer.from(await masterPlaylist(app, playback, query))),
+      contentType: "application/vnd.apple.mpegurl",
+      cacheControl: playback.access.kind === "public" ? playbackCacheControl(playback.access, "changing") : "private, no-store",
+    };
+  }
+  const index = await packagingIndex(app, playback);
   return {
     ...memoryBytes(Buffer.from(mediaPlaylist(index, query))),
     contentType: "application/vnd.apple.mpegurl",
@@ -26,9 +35,16 @@ export async function openHlsPlaylist(app: PlaybackDeps, request: Request, playb
   };
 }
 
-/** The init segment (`init.mp4`) or media segment `n` (`n.m4s`) of the packaging version named. */
-export async function openHlsFile(app: PlaybackDeps, request: Request, playbackId: string, version: string, file: string): Promise<MediaBytes> {
+/**
+ * The init segment (`init.mp4`) or media segment `n` (`n.m4s`) of the packaging version named; or,
+ * of a transcoded asset, a rendition's playlist or files (`{rendition}-{ladder}/…`).
+ */
+export async function openHlsFile(app: PlaybackDeps & TranscodeDeps, request: Request, playbackId: string, version: string, file: string): Promise<MediaBytes> {
   const playback = await openPlayback(app, request, playbackId);
+  if (version !== `v${INDEX_VERSION}` && isTranscoded(playback)) {
+    const query = playback.access.kind === "granted" ? `?token=${encodeURIComponent(playback.access.mediaToken)}` : "";
+    return openRenditionFile(app, playback, version, file, query);
+  }
   if (version !== `v${INDEX_VERSION}`) throw notFound("no such HLS packaging version: load the playlist again");
   const index = await packagingIndex(app, playback);
   const cacheControl = playbackCacheControl(playback.access, "immutable");

@@ -70,6 +70,16 @@ export class LocalStore implements Storage {
     await this.write(key, Readable.from([bytes]), bytes.length);
   }
 
+  async putFile(key: string, filePath: string): Promise<void> {
+    await this.write(key, fs.createReadStream(filePath), Number.MAX_SAFE_INTEGER);
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    // Keys are checked by pathOf; a prefix ending in "/" is a directory here.
+    const directory = this.pathOf(prefix.replace(/\/+$/, ""));
+    await fs.promises.rm(directory, { recursive: true, force: true });
+  }
+
   /** A `file:` URL, so ffmpeg never reads a path as a protocol or an option. */
   async mediaToolInput(key: string): Promise<string> {
     return `file:${this.pathOf(key)}`;

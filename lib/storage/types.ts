@@ -96,8 +96,12 @@ export interface Storage {
   createReadStream(key: string, range?: ByteRange): Promise<Readable>;
   /** Stores a small object whole (a poster), replacing what is at `key`. */
   putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Stores a local file (a transcoded segment) at `key`, streamed, replacing what is there. */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   /** Where a media tool (ffmpeg) can read the object and seek in it: a file, or a short-lived URL. */
   mediaToolInput(key: string): Promise<string>;
+  /** Removes every object whose key starts with `prefix` (an asset's renditions). */
+  deletePrefix(prefix: string): Promise<void>;
   delete(key: string): Promise<void>;
   checkHealth(): Promise<void>;
   /** Present when uploads bypass the service, which must then look for them. */
@@ -116,4 +120,14 @@ export function assetPosterKey(assetId: string): string {
 /** The HLS packaging index beside the file (lib/hls). */
 export function assetPackagingIndexKey(assetId: string): string {
   return `assets/${assetId}/hls-index`;
+}
+
+/** Everything transcoded from the asset's file (lib/transcode): deleted with it. */
+export function assetRenditionsPrefix(assetId: string): string {
+  return `assets/${assetId}/renditions/`;
+}
+
+/** A file of one rendition (`t0`, `a`, …) of the ladder version `ladder`: its `init.mp4` or segment `{n}.m4s`. */
+export function assetRenditionKey(assetId: string, ladder: number, dir: string, file: string): string {
+  return `${assetRenditionsPrefix(assetId)}v${ladder}/${dir}/${file}`;
 }

@@ -30,6 +30,8 @@ export async function createRunner(deps: TaskDeps, options: RunnerOptions): Prom
       unpin: { size: 1 },
       // Imports hold a slot as long as their source takes: their own, so upload checks never wait behind them.
       import: { size: importConcurrency, perUser: importsPerUser, perUserOnEachNode: true },
+      // Watches the segments (every node's background pool makes them): cheap, one per asset transcoding.
+      "transcode-file": { size: 16 },
     },
     owner: options.nodeId,
     sharedDatabase: !options.singleProcess,

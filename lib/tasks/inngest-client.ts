@@ -16,6 +16,7 @@ export const taskEvents = {
   export: eventType("video-assets/export.queued", { schema: taskEventData }),
   webhook: eventType("video-assets/webhook.queued", { schema: taskEventData }),
   unpin: eventType("video-assets/unpin.queued", { schema: taskEventData }),
+  "transcode-file": eventType("video-assets/transcode-file.queued", { schema: taskEventData }),
 } satisfies Record<TaskType, unknown>;
 
 /** The client the functions are declared on (inngest/functions); it serves nothing itself. */

@@ -22,6 +22,7 @@ export function newUpload(fields: Pick<NewUpload, "userId" | "createdAt"> & Part
     taskPhase: "pending",
     taskSealedSecrets: null,
     targetSegmentSecs: null,
+    profiles: null,
     storageKey: assetSourceKey(assetId),
     uploadExpiresAt: fields.createdAt,
     taskParams: {},

@@ -1,0 +1,68 @@
+import { findAsset } from "@/lib/db/assets";
+import { findTask } from "@/lib/db/tasks";
+import { segmentProgress } from "@/lib/db/transcode-segments";
+import { setTimeout as sleep } from "node:timers/promises";
+import { createProgressWriter } from "@/lib/tasks/progress";
+import { finishTask } from "@/lib/tasks/task-lifecycle";
+import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
+import { segmentMakerFor } from "./segment-maker";
+
+/** On Inngest, this many steps make segments side by side, each for at most WORK_PER_STEP_MS. */
+const INNGEST_LANES = 4;
+const WORK_PER_STEP_MS = 30_000;
+const CHECK_EVERY_MS = 1_000;
+
+/**
+ * Livepeer's `transcode-file` task of an asset: its progress is the share of segments made; it
+ * completes when every segment is, and fails with the reason when one cannot be made. On the
+ * inline runner every node's background pool makes the segments and this task watches; on
+ * Inngest its steps make them, fanned out over parallel steps.
+ */
+export const transcodeFileTask: TaskDefinition = {
+  type: "transcode-file",
+
+  async run(taskId, step, deps) {
+    const asset = await step.run("load-asset", () => loadAsset(deps, taskId));
+    if (deps.runner?.kind === "inngest") {
+      for (let round = 0; ; round++) {
+        const lanes = Array.from({ length: INNGEST_LANES }, (_, lane) => step.run(`segments-${lane}-${round}`, () => makeSegments(deps, asset.id)));
+        if ((await Promise.all(lanes)).every((left) => !left)) break;
+      }
+    }
+    const segments = await step.run("await-segments", () => awaitSegments(deps, taskId, asset));
+    await step.run("record-done", async () => {
+      await finishTask(deps, taskId, { phase: "completed", output: { "transcode-file": { segments } } });
+    });
+  },
+};
+
+async function loadAsset(deps: TaskDeps, taskId: string) {
+  const task = await findTask(deps.db, taskId);
+  const asset = task?.inputAssetId ? await findAsset(deps.db, task.inputAssetId) : undefined;
+  if (!asset?.transcode) throw new NonRetriableError("the asset was deleted, or has nothing to transcode");
+  return { id: asset.id, ladder: asset.transcode.ladder };
+}
+
+/** Makes this asset's segments for a while; true when some may be left. */
+async function makeSegments(deps: TaskDeps, assetId: string): Promise<boolean> {
+  const maker = segmentMakerFor(deps);
+  const until = Date.now() + WORK_PER_STEP_MS;
+  while (Date.now() < until) {
+    if (!(await maker.workOnce(assetId))) return false;
+  }
+  return true;
+}
+
+async function awaitSegments(deps: TaskDeps, taskId: string, asset: { id: string; ladder: number }): Promise<number> {
+  const progress = createProgressWriter(deps, taskId);
+  for (;;) {
+    const { renditions, failed } = await segmentProgress(deps.db, asset.id, asset.ladder);
+    if (failed?.failedReason) throw new NonRetriableError(failed.failedReason);
+    const made = renditions.reduce((sum, r) => sum + r.made, 0);
+    const total = renditions.reduce((sum, r) => sum + r.total, 0);
+    if (total === 0) throw new NonRetriableError("the asset's segments are gone (it was deleted or given a new ladder)");
+    if (made === total) return total;
+    progress.report(made / total);
+    await sleep(CHECK_EVERY_MS, undefined, { signal: deps.lease?.signal });
+  }
+}
