@@ -304,7 +304,7 @@ export const assetSchema = z.object({
   /** Signed, short-lived URL of the file as a CAR (`GET /api/asset/{id}/car`); only when ready and its CID is known. */
   carUrl: z.string().optional(),
   storage: assetStorageSchema.optional(),
-  /** Only for a transcoded asset: its ladder, lowest first. */
+  /** Only in GET /api/asset/{id}, for a ready transcoded asset: its ladder, lowest first. */
   renditions: z.array(renditionSchema).optional(),
 }).meta({ id: "AssetSnapshot", example: ASSET_EXAMPLE });
 

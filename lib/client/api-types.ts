@@ -549,8 +549,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * HLS media playlist
-         * @description HLS version 7, VOD: an fMP4 init segment (`EXT-X-MAP`) and CMAF media segments, cut from the stored MP4 at its keyframes on request (no transcoding, no second copy), about 6 s each (`targetSegmentSizeSecs`). For a `jwt` asset every segment URL carries a media `token`, so players need nothing of their own to play it.
+         * HLS playlist
+         * @description HLS version 7, VOD. A file played as uploaded: a media playlist of an fMP4 init segment (`EXT-X-MAP`) and CMAF media segments, cut from the stored MP4 at its keyframes on request (no second copy), about 6 s each (`targetSegmentSizeSecs`). A transcoded asset (DESIGN.md section 18): a multivariant playlist, one `EXT-X-STREAM-INF` per rung (lowest first, with `BANDWIDTH`, `AVERAGE-BANDWIDTH`, `RESOLUTION`, `FRAME-RATE`, `CODECS`) and the audio as one `AUDIO` group; a segment not made yet is made when asked. For a `jwt` asset every URL carries a media `token`, so players need nothing of their own to play it.
          */
         get: operations["getHlsPlaylist"];
         put?: never;
@@ -569,8 +569,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * HLS init or media segment
-         * @description Immutable for a public asset (cached for a year); never publicly cached for a `jwt` asset.
+         * HLS init or media segment, or a rendition's playlist
+         * @description Segments are immutable for a public asset (cached for a year); never publicly cached for a `jwt` asset. A transcoded segment not made yet is made on request (once, however many ask); 503 with the reason when it cannot be.
          */
         get: operations["getHlsSegment"];
         put?: never;
@@ -1110,6 +1110,20 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description One rung of the ladder (Livepeer's transcode-profile): a box the video is fitted into, matched to its orientation. Only `encoder: "H.264"`. */
+        TranscodeProfile: {
+            name?: string;
+            width: number;
+            height: number;
+            bitrate: number;
+            fps?: number;
+            fpsDen?: number;
+            gop?: string;
+            /** @enum {string} */
+            profile?: "H264Baseline" | "H264Main" | "H264High" | "H264ConstrainedHigh";
+            quality?: number;
+            encoder?: string;
+        };
         /**
          * @description The report `@livepeer/react` 4.x's player sends every 5 s and with `sendBeacon` when the page hides. Fields the service does not read (`protocol`, `path`, `params`, `hash`, `source_url`, `player`, `version`, `live`, events' `id` and `timestamp`…) are accepted and ignored.
          * @example {
@@ -1209,7 +1223,7 @@ export interface components {
                     /** Format: uuid */
                     id: string;
                     /** @enum {string} */
-                    type: "upload" | "export";
+                    type: "upload" | "export" | "transcode-file";
                     snapshot: components["schemas"]["TaskSnapshot"];
                 };
                 /** @description true with task.completed, false with task.failed. */
@@ -1299,15 +1313,15 @@ export interface components {
             detectedFormat?: string;
             hash?: components["schemas"]["AssetHash"][];
             videoSpec?: {
-                /** @constant */
-                format: "mp4";
+                /** @description `mp4` for an MP4/MOV read here, else the container ffprobe names (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, `avi`, …). */
+                format: string;
                 duration: number;
                 bitrate: number;
                 tracks: ({
                     /** @constant */
                     type: "video";
-                    /** @constant */
-                    codec: "h264";
+                    /** @description `h264`, or what ffprobe names the source's codec (`hevc`, `vp9`, `prores`, …). */
+                    codec: string;
                     width: number;
                     height: number;
                     fps: number;
@@ -1315,8 +1329,8 @@ export interface components {
                 } | {
                     /** @constant */
                     type: "audio";
-                    /** @constant */
-                    codec: "aac";
+                    /** @description `aac`, or what ffprobe names the source's codec (`opus`, `pcm_s16le`, …). */
+                    codec: string;
                     sampleRate: number;
                     channels: number;
                     bitrate: number;
@@ -1420,7 +1434,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "upload" | "export";
+            type: "upload" | "export" | "transcode-file";
             createdAt: number;
             updatedAt: number;
             /** Format: uuid */
@@ -1524,15 +1538,15 @@ export interface components {
             detectedFormat?: string;
             hash?: components["schemas"]["AssetHashOutput"][];
             videoSpec?: {
-                /** @constant */
-                format: "mp4";
+                /** @description `mp4` for an MP4/MOV read here, else the container ffprobe names (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, `avi`, …). */
+                format: string;
                 duration: number;
                 bitrate: number;
                 tracks: ({
                     /** @constant */
                     type: "video";
-                    /** @constant */
-                    codec: "h264";
+                    /** @description `h264`, or what ffprobe names the source's codec (`hevc`, `vp9`, `prores`, …). */
+                    codec: string;
                     width: number;
                     height: number;
                     fps: number;
@@ -1540,8 +1554,8 @@ export interface components {
                 } | {
                     /** @constant */
                     type: "audio";
-                    /** @constant */
-                    codec: "aac";
+                    /** @description `aac`, or what ffprobe names the source's codec (`opus`, `pcm_s16le`, …). */
+                    codec: string;
                     sampleRate: number;
                     channels: number;
                     bitrate: number;
@@ -2101,7 +2115,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "upload" | "export";
+            type: "upload" | "export" | "transcode-file";
             createdAt: number;
             updatedAt: number;
             /** Format: uuid */
@@ -2280,14 +2294,13 @@ export interface operations {
                             } | null;
                         };
                     };
-                    /** @description Accepted for Livepeer's clients: the MP4 is always served. */
+                    /** @description Accepted for Livepeer's clients: the uploaded MP4 is always served when a browser can play it. */
                     staticMp4?: boolean;
                     /** @description The HLS segments' target duration (they are cut at keyframes); the default is 6 s. */
                     targetSegmentSizeSecs?: number;
                     /** @description Not supported: files are stored as uploaded, unencrypted. */
                     encryption?: unknown;
-                    /** @description Not supported: videos are not transcoded; the file is served as uploaded. */
-                    profiles?: unknown;
+                    profiles?: components["schemas"]["TranscodeProfile"][] | null;
                     /** @description Not supported: no C2PA attestations are made. */
                     c2pa?: unknown;
                 };
@@ -2372,14 +2385,13 @@ export interface operations {
                             } | null;
                         };
                     };
-                    /** @description Accepted for Livepeer's clients: the MP4 is always served. */
+                    /** @description Accepted for Livepeer's clients: the uploaded MP4 is always served when a browser can play it. */
                     staticMp4?: boolean;
                     /** @description The HLS segments' target duration (they are cut at keyframes); the default is 6 s. */
                     targetSegmentSizeSecs?: number;
                     /** @description Not supported: files are stored as uploaded, unencrypted. */
                     encryption?: unknown;
-                    /** @description Not supported: videos are not transcoded; the file is served as uploaded. */
-                    profiles?: unknown;
+                    profiles?: components["schemas"]["TranscodeProfile"][] | null;
                     /** @description Not supported: no C2PA attestations are made. */
                     c2pa?: unknown;
                     /** @description Where the service fetches the file (GET, following up to 5 redirects). Credentials in it (userinfo, a signed query) are kept sealed and never shown. `ipfs://{cid}[/path]` is fetched as a trustless CAR from the server's IPFS gateway (`IPFS_GATEWAY_URL`), every block checked against its CID; data that does not match fails the task with `the gateway sent data that does not match {cid}`. */
@@ -3183,7 +3195,7 @@ export interface operations {
                 /** @description Only the tasks of this asset. */
                 assetId?: string;
                 /** @description Only the tasks of this type. */
-                type?: "upload" | "export";
+                type?: "upload" | "export" | "transcode-file";
                 /** @description Only the tasks in this phase. */
                 phase?: "pending" | "waiting" | "running" | "completed" | "failed" | "cancelled";
             };
@@ -4257,22 +4269,23 @@ export interface operations {
             path: {
                 /** @description The asset's `playbackId`: whoever holds it may play the asset. */
                 playbackId: string;
-                /** @description The packaging version the playlist names (`v1`). */
+                /** @description The packaging version the playlist names (`v1`), or a transcoded asset's rendition and ladder version (`t0-1`: a rung; `a-1`: the audio; `s-1`, `sa-1`: the source's own video and audio tracks). */
                 version: string;
-                /** @description `init.mp4` (the fMP4 initialization segment) or `{n}.m4s` (media segment n, from 0). */
+                /** @description `init.mp4` (the fMP4 initialization segment), `{n}.m4s` (media segment n, from 0), or a rendition's `index.m3u8`. */
                 file: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The segment. */
+            /** @description The segment, or the rendition's media playlist. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "video/mp4": string;
+                    "application/vnd.apple.mpegurl": string;
                 };
             };
             /** @description The range asked for, with `Content-Range`. */
@@ -4282,6 +4295,7 @@ export interface operations {
                 };
                 content: {
                     "video/mp4": string;
+                    "application/vnd.apple.mpegurl": string;
                 };
             };
             /** @description The asset's playback policy is `jwt` and no token was sent. */
@@ -4302,7 +4316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Errors"];
                 };
             };
-            /** @description No ready asset has this playbackId, or no such segment or packaging version. */
+            /** @description No ready asset has this playbackId, or no such segment, rendition or packaging version. */
             404: {
                 headers: {
                     [name: string]: unknown;

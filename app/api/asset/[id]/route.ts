@@ -5,7 +5,8 @@ import { withUser } from "@/lib/app/with-user";
 import { deleteAsset } from "@/lib/assets/delete-asset";
 import { shapeAsset } from "@/lib/assets/response-shape";
 import { updateAssetSchema } from "@/lib/assets/schemas";
-import { assetUrlContext, serializeAsset } from "@/lib/assets/serialize-asset";
+import { assetDetail } from "@/lib/assets/asset-detail";
+import { assetUrlContext } from "@/lib/assets/serialize-asset";
 import { updateAsset } from "@/lib/assets/update-asset";
 import { findUserAsset } from "@/lib/db/assets";
 
@@ -13,7 +14,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withUser(async ({ params, app, caller, origin }) => {
     const asset = await findUserAsset(app.db, caller.userId, idParam(params.id, "asset"));
     if (!asset) throw notFound("asset not found");
-    return Response.json(shapeAsset(await serializeAsset(asset, assetUrlContext(app, origin)), caller.shape));
+    return Response.json(shapeAsset(await assetDetail(app.db, asset, assetUrlContext(app, origin)), caller.shape));
   }),
 
   PATCH: withUser({ body: updateAssetSchema }, async ({ body, params, app, caller, origin }) =>
