@@ -28,6 +28,9 @@ ff "${video[@]}" "${audio[@]}" "${common[@]}" "${x264[@]}" -c:a libmp3lame -b:a 
 ff "${video[@]}" "${audio[@]}" "${common[@]}" "${x264[@]}" -c:a pcm_s16le -ac 1 -ar 44100 \
   -movflags +faststart "$out/h264-pcm.mov"
 
+# Sound only: refused with ffmpeg or without ("no video track").
+ff "${audio[@]}" "${common[@]}" "${aac[@]}" -movflags +faststart "$out/aac-only.mp4"
+
 [[ -f "$out/random.bin" ]] || head -c 65536 /dev/urandom > "$out/random.bin"
 
 size=$(stat -c %s "$out/h264-aac.mp4")

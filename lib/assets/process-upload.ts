@@ -138,6 +138,8 @@ async function probeStoredFile(deps: TaskDeps, asset: PackagedAsset): Promise<{ 
     return { videoSpec, size: stored.size };
   } catch (error) {
     if (!(error instanceof MediaRejectedError)) throw error;
+    // A cut-short MP4 is refused as such: ffmpeg would read its moov and fail later, segment by segment.
+    if (/truncated|empty/.test(error.message)) throw await refuse(error.message, error.detectedFormat);
     const tools = await findMediaTools(deps.config);
     if (!tools) throw await refuse(withoutFfmpeg(error.message), error.detectedFormat);
     return await probeWithFfmpeg(deps, tools, asset, stored.size).catch(async (probeError: unknown) => {
@@ -159,7 +161,7 @@ async function probeWithFfmpeg(deps: TaskDeps, tools: MediaTools, asset: Package
 
 /** Today's rule without ffmpeg; the reason says what ffmpeg would change. */
 function withoutFfmpeg(reason: string): string {
-  return /empty|larger than/.test(reason) ? reason : `${reason} (this server has no ffmpeg; with it, the file would be transcoded)`;
+  return /larger than/.test(reason) ? reason : `${reason} (this server has no ffmpeg; with it, the file would be transcoded)`;
 }
 
 /** The renditions to make, when this node can make them (ffmpeg and ffprobe). */

@@ -51,14 +51,19 @@ export async function probeMedia(tools: { ffmpeg: string; ffprobe: string }, inp
     PROBE_OUTPUT_BYTES,
     [input],
   );
-  if (exit.code !== 0 || exit.stoppedBecause) throw new MediaRejectedError(`the file is not a video ffmpeg can read (${readerReason(exit.stderr, exit.stoppedBecause)})`);
+  if (exit.code !== 0 || exit.stoppedBecause) {
+    const reason = readerReason(exit.stderr, exit.stoppedBecause);
+    throw new MediaRejectedError(/moov atom not found|end of file|truncat/i.test(reason) ? `the file is truncated (${reason})` : `the file is not a video ffmpeg can read (${reason})`);
+  }
   const parsed = probeSchema.safeParse(JSON.parse(output.toString("utf8") || "{}"));
   if (!parsed.success) throw new MediaRejectedError("the file is not a video ffmpeg can read (ffprobe's answer was not understood)");
   const { streams, format } = parsed.data;
   const container = format?.format_name ?? "unknown";
   const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
-  if (!video || !video.width || !video.height) throw new MediaRejectedError("the file has no video track", container);
   const audio = streams.find((s) => s.codec_type === "audio");
+  if (!video || !video.width || !video.height) {
+    throw new MediaRejectedError("the file has no video track", `${container} with ${audio ? `${audio.codec_name ?? "unknown"} audio` : "no audio or video"}`);
+  }
   const rotation = rotationOf(video);
   const sar = ratio(video.sample_aspect_ratio?.replace(":", "/")) || 1;
   const width = Math.round(video.width * (sar > 0 ? sar : 1));

@@ -29,10 +29,10 @@ export async function planRenditions(deps: TaskDeps, tools: MediaTools, asset: P
   if (source.kind === "as-is") {
     const video = source.videoSpec.tracks.find((t) => t.type === "video");
     if (!video) return null;
-    const index = await loadPackagingIndex(deps.storage, asset).catch(() => undefined);
-    if (!index) return null;
     const rungs = ladderFor({ width: video.width, height: video.height, fps: video.fps }, profiles, true);
     if (!rungs.length) return null;
+    const index = await loadPackagingIndex(deps.storage, asset).catch(() => undefined);
+    if (!index) return null;
     return {
       ladder,
       rungs,

@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds)("GET /api/usage on %s", (kind) => {
     await requestUpload(token, "asked for two days ago");
     t.advanceClock(2 * DAY_MS);
     const ready = await upload(token, "ready.mp4", "h264-aac.mp4");
-    await upload(token, "refused.mp4", "hevc-aac.mp4");
+    await upload(token, "refused.mp4", "aac-only.mp4");
     const deleted = await upload(token, "deleted.mp4", "h264-aac.mp4");
     expect((await callRoute(routes.assetById.DELETE, `/api/asset/${deleted}`, { method: "DELETE", token, params: { id: deleted } })).status).toBe(204);
     await requestUpload(token, "waiting");
@@ -74,7 +74,7 @@ describe.each(testDatabaseKinds)("GET /api/usage on %s", (kind) => {
     const countOf = (status: string) => assets.filter((asset) => asset.status === status).length;
     expect(got.assets).toEqual({ total: 4, waiting: 2, processing: 0, ready: 1, failed: 1 });
     expect(got.assets).toEqual({ total: assets.length, waiting: countOf("waiting"), processing: countOf("processing"), ready: countOf("ready"), failed: countOf("failed") });
-    const bytes = fixture("h264-aac.mp4").length + fixture("hevc-aac.mp4").length;
+    const bytes = fixture("h264-aac.mp4").length + fixture("aac-only.mp4").length;
     expect(got.storageBytes).toBe(bytes);
     expect(assets.reduce((sum, asset) => sum + (asset.size ?? 0), 0)).toBe(bytes);
     const seconds = assets.reduce((sum, asset) => sum + (asset.videoSpec?.duration ?? 0), 0);
