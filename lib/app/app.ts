@@ -32,6 +32,7 @@ import { newNodeIdentity, type NodeIdentity } from "./node";
 import { taskDefinitions } from "./task-definitions";
 import { releaseSegmentLeases, SEGMENTS_PLANNED_CHANNEL } from "@/lib/db/transcode-segments";
 import { startBackgroundTranscoding } from "@/lib/transcode/background-transcoding";
+import { segmentMakerFor } from "@/lib/transcode/segment-maker";
 
 /** Everything a request or a task needs, built once per process. */
 export interface App extends TaskDeps {
@@ -162,6 +163,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         await stopListeningForHandOffs();
         await stopListeningForRevocations();
         await stopListeningForSegments();
+        segmentMakerFor(deps).stop();
         await transcoding?.close();
         await maintenance.stop();
         await deliveries.flush();

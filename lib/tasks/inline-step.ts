@@ -1,4 +1,5 @@
 import { inSpan } from "@/lib/telemetry/spans";
+import { isRunStopped } from "./task-lifecycle";
 import { isTaskError, type StepTools } from "./types";
 
 export interface RetryPolicy {
@@ -67,6 +68,8 @@ export function createInlineStep(
             return value;
           } catch (error) {
             hooks.checkLease();
+            // A step that stops its run (the node is closing) is not a failure: the run ends, its task goes on later.
+            if (isRunStopped(error)) throw error;
             const retriable = !isTaskError(error) || error.retriable;
             if (!retriable || attempt >= policy.maxRetries) throw error;
             await onRetry(name, error);

@@ -64,8 +64,18 @@ export class SegmentMaker {
   private readonly waiting = new Map<string, Promise<void>>();
   private readonly audioRuns = new Map<string, Promise<void>>();
   private readonly workDir = path.join(os.tmpdir(), `vas-transcode-${process.pid}`);
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: TranscodeDeps) {}
+
+  /** Aborted when the app closes: what waits on segments here stops waiting. */
+  get signal(): AbortSignal {
+    return this.stopping.signal;
+  }
+
+  stop(): void {
+    this.stopping.abort();
+  }
 
   /** Resolves once the segment is stored (made here, or by whoever holds it); SegmentUnavailableError if it cannot be. */
   ensure(asset: TranscodedAsset, rendition: string, seq: number): Promise<void> {

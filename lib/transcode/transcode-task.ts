@@ -3,7 +3,7 @@ import { findTask } from "@/lib/db/tasks";
 import { segmentProgress } from "@/lib/db/transcode-segments";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createProgressWriter } from "@/lib/tasks/progress";
-import { finishTask } from "@/lib/tasks/task-lifecycle";
+import { finishTask, RunStoppedError } from "@/lib/tasks/task-lifecycle";
 import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
 import { segmentMakerFor } from "./segment-maker";
 
@@ -55,7 +55,12 @@ async function makeSegments(deps: TaskDeps, assetId: string): Promise<boolean> {
 
 async function awaitSegments(deps: TaskDeps, taskId: string, asset: { id: string; ladder: number }): Promise<number> {
   const progress = createProgressWriter(deps, taskId);
+  const closing = segmentMakerFor(deps).signal;
+  const signal = deps.lease ? AbortSignal.any([deps.lease.signal, closing]) : closing;
   for (;;) {
+    // The node is closing: the task is left to the next start (or another node), as a hand-off does.
+    if (closing.aborted) throw new RunStoppedError("this node is closing; the task goes on at its next start");
+    if (deps.lease?.signal.aborted) throw deps.lease.signal.reason ?? new RunStoppedError("the run was stopped");
     const { renditions, failed } = await segmentProgress(deps.db, asset.id, asset.ladder);
     if (failed?.failedReason) throw new NonRetriableError(failed.failedReason);
     const made = renditions.reduce((sum, r) => sum + r.made, 0);
@@ -63,6 +68,6 @@ async function awaitSegments(deps: TaskDeps, taskId: string, asset: { id: string
     if (total === 0) throw new NonRetriableError("the asset's segments are gone (it was deleted or given a new ladder)");
     if (made === total) return total;
     progress.report(made / total);
-    await sleep(CHECK_EVERY_MS, undefined, { signal: deps.lease?.signal });
+    await sleep(CHECK_EVERY_MS, undefined, { signal }).catch(() => {});
   }
 }
