@@ -201,6 +201,10 @@ export const updateAssetSchema = z
     playbackPolicy: playbackPolicyInput.nullable().optional(),
     creatorId: creatorIdInput.optional(),
     storage: storageInput.optional(),
+    profiles: profilesSchema
+      .min(1, "must have at least one profile")
+      .optional()
+      .meta({ description: "A new ladder: a ready asset's renditions are planned again (a new ladder version in its HLS URLs) and made as the first ones were; the older ones' files are deleted." }),
   })
   .meta({ example: { name: "Renamed", playbackPolicy: { type: "jwt" } } });
 

@@ -1,6 +1,7 @@
 import { notFound } from "@/lib/api/errors";
 import { findUserAsset, updateUserAsset, type AssetPatch } from "@/lib/db/assets";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
+import { changeLadder } from "@/lib/transcode/change-ladder";
 import { exportToIpfs } from "./ipfs-export";
 import type { Asset, UpdateAsset } from "./schemas";
 import { assetUrlContext, serializeAsset } from "./serialize-asset";
@@ -8,7 +9,8 @@ import { assetUrlContext, serializeAsset } from "./serialize-asset";
 /**
  * Livepeer's asset update: a new name (the database's trigger sends `asset.updated`), playback
  * policy (read by every playback request, so it holds at once; `null` is Livepeer's public), creator
- * id, and `storage.ipfs`, which exports the asset to IPFS (now, or once it is ready).
+ * id, `storage.ipfs`, which exports the asset to IPFS (now, or once it is ready), and `profiles`, a
+ * new ladder (lib/transcode/change-ladder.ts).
  */
 export async function updateAsset(
   deps: TaskDeps & { runner: TaskRunner },
@@ -23,6 +25,7 @@ export async function updateAsset(
     ? await updateUserAsset(deps.db, params.userId, params.id, { ...patch, updatedAt: deps.now() })
     : await findUserAsset(deps.db, params.userId, params.id);
   if (!row) throw notFound("asset not found");
+  if (input.profiles) row = await changeLadder(deps, row, input.profiles);
   const ipfs = input.storage?.ipfs;
   if (ipfs) {
     await exportToIpfs(deps, { userId: params.userId, assetId: row.id, status: row.status }, ipfs);

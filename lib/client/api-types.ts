@@ -2583,6 +2583,8 @@ export interface operations {
                             } | null;
                         };
                     };
+                    /** @description A new ladder: a ready asset's renditions are planned again (a new ladder version in its HLS URLs) and made as the first ones were; the older ones' files are deleted. */
+                    profiles?: components["schemas"]["TranscodeProfile"][];
                 };
             };
         };

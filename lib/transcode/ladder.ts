@@ -40,14 +40,14 @@ const BUFSIZE_SECONDS = 1;
  */
 export function ladderFor(picture: SourcePicture, profiles: LadderProfile[], sourceRung: boolean): Rung[] {
   const portrait = picture.height > picture.width;
-  const seen = new Set<string>(sourceRung ? [`${even(picture.width)}x${even(picture.height)}`] : []);
+  const seen = new Set<string>(sourceRung ? [`${even(picture.width, picture.width)}x${even(picture.height, picture.height)}`] : []);
   const rungs: Rung[] = [];
   const ordered = [...profiles].sort((a, b) => a.width * a.height - b.width * b.height || a.bitrate - b.bitrate);
   for (const profile of ordered) {
     const [boxW, boxH] = portrait === profile.height > profile.width ? [profile.width, profile.height] : [profile.height, profile.width];
     const scale = Math.min(boxW / picture.width, boxH / picture.height, 1);
-    const width = even(picture.width * scale);
-    const height = even(picture.height * scale);
+    const width = even(picture.width * scale, Math.min(boxW, picture.width));
+    const height = even(picture.height * scale, Math.min(boxH, picture.height));
     const key = `${width}x${height}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -73,8 +73,9 @@ export function ladderFor(picture: SourcePicture, profiles: LadderProfile[], sou
   return rungs;
 }
 
-function even(value: number): number {
-  return Math.max(2, 2 * Math.floor(value / 2 + 1e-9));
+/** The nearest even size (H.264's 4:2:0 needs them), never above `limit`. */
+function even(value: number, limit: number): number {
+  return Math.max(2, Math.min(2 * Math.round(value / 2), 2 * Math.floor(limit / 2)));
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 import { log } from "@/lib/log/log";
 import { findMediaTools } from "@/lib/media/ffmpeg";
 import { metrics } from "@/lib/metrics/metrics";
-import { assetRenditionKey, type Storage } from "@/lib/storage/types";
+import { assetRenditionKey, assetRenditionsPrefix, type Storage } from "@/lib/storage/types";
 import { audioSegmentDurations, encodeAudioStream } from "./audio-stream";
 import { encodeLimits } from "./media-limits";
 import { segmentWindows } from "./segment-starts";
@@ -179,7 +179,9 @@ export class SegmentMaker {
   }
 
   private async recordMade(key: { assetId: string; ladder: number; rendition: string; seq: number }, why: Why) {
-    if (await markSegmentMade(this.deps.db, key, this.deps.now())) metrics().transcodeSegments.inc({ for: why });
+    if (await markSegmentMade(this.deps.db, key, this.deps.now())) return void metrics().transcodeSegments.inc({ for: why });
+    // Its job is gone while it was being made (the asset was deleted, or given a new ladder): so go its files.
+    if (!(await findSegmentJob(this.deps.db, key))) await this.deps.storage.deletePrefix(`${assetRenditionsPrefix(key.assetId)}v${key.ladder}/`);
   }
 
   /**

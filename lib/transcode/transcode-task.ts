@@ -65,7 +65,8 @@ async function awaitSegments(deps: TaskDeps, taskId: string, asset: { id: string
     if (failed?.failedReason) throw new NonRetriableError(failed.failedReason);
     const made = renditions.reduce((sum, r) => sum + r.made, 0);
     const total = renditions.reduce((sum, r) => sum + r.total, 0);
-    if (total === 0) throw new NonRetriableError("the asset's segments are gone (it was deleted or given a new ladder)");
+    // A new ladder replaced this one (PATCH profiles): its own task follows it.
+    if (total === 0) return 0;
     if (made === total) return total;
     progress.report(made / total);
     await sleep(CHECK_EVERY_MS, undefined, { signal }).catch(() => {});

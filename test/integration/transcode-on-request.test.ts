@@ -118,4 +118,27 @@ describe.skipIf(!ffmpegInstalled)("segments made in the background, with no view
     expect(deleted.status).toBe(204);
     expect(await storedFiles(t.dataDir, asset.id)).toEqual([]);
   });
+
+  it("PATCH profiles gives a ready asset a new ladder, made in the background, the older ladder's files deleted; a VP9 profile is refused by name", async () => {
+    const asset = await uploadReady(t, token, makeTranscodeSource(mediaDir, "vp9-opus.webm"));
+    await eventually(async () => ((await storedFiles(t.dataDir, asset.id)).some((f) => f.startsWith("v1/t0/")) ? true : undefined), 60_000, "the first ladder");
+    const patch = (profiles: unknown) => callRoute(routes.assetById.PATCH, `/api/asset/${asset.id}`, { method: "PATCH", token, params: { id: asset.id }, json: { profiles } });
+    const refused = await patch([{ name: "vp9", width: 640, height: 360, bitrate: 500_000, encoder: "VP9" }]);
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errors).toEqual(["profiles.0.encoder: VP9 is not supported: renditions are H.264"]);
+
+    expect((await patch([{ name: "240p0", width: 426, height: 240, bitrate: 400_000, fps: 15 }])).status).toBe(200);
+    const renditions = await eventually(async () => {
+      const detail = await (await getAsset(token, asset.id)).json();
+      const ladder: Array<{ name: string; width: number; height: number; fps: number; segments: { made: number; total: number } }> = detail.renditions;
+      return ladder.every((r) => r.segments.made === r.segments.total) ? ladder : undefined;
+    }, 60_000, "the new ladder to be made");
+    expect(renditions.map(({ name, width, height, fps }) => ({ name, width, height, fps }))).toEqual([{ name: "240p0", width: 426, height: 240, fps: 15 }]);
+    // A segment of the first ladder still being made when it was replaced goes when it is done.
+    const files = await eventually(async () => {
+      const stored = await storedFiles(t.dataDir, asset.id);
+      return stored.some((f) => f.startsWith("v1/")) ? undefined : stored;
+    }, 30_000, "the first ladder's files to go");
+    expect(files).toContain("v2/t0/init.mp4");
+  });
 });
