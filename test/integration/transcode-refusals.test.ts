@@ -7,7 +7,7 @@ import type { Asset } from "@/lib/assets/schemas";
 import { getAsset, putUpload, requestUpload, routes } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
 import { eventually } from "../helpers/eventually";
-import { ffmpegInstalled, writeFailingFfmpeg } from "../helpers/media-tools";
+import { ffmpegInstalled } from "../helpers/media-tools";
 import { startMediaServer } from "../helpers/media-http";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { makeTranscodeSource } from "../helpers/transcode-media";

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as playbackRoute from "@/app/api/playback/[playbackId]/route";
 import type { Asset } from "@/lib/assets/schemas";
+import { callRoute } from "../helpers/call-route";
 import { getAsset, putUpload, requestUpload } from "../helpers/api";
 import { ffmpegInstalled, startsWithKeyframe } from "../helpers/media-tools";
 import { startMediaServer } from "../helpers/media-http";
@@ -81,6 +83,12 @@ describe.skipIf(!ffmpegInstalled)("transcoding any video to an adaptive H.264 la
     expect(asset.status).toBe("ready");
     const base = `${server.origin}/api/hls/${asset.playbackId}/`;
     const master = parseMaster((await bytesOf(`${base}index.m3u8`)).toString());
+
+    // Playback info lists the original MP4 only when a browser can play it (an H.264/AAC MP4).
+    const info = await (await callRoute(playbackRoute.GET, `/api/playback/${asset.playbackId}`, { params: { playbackId: asset.playbackId } })).json();
+    const types: string[] = info.meta.source.map((s: { type: string }) => s.type);
+    expect(types.includes("html5/video/mp4")).toBe(name === "h264-1080p-moov-end.mp4");
+    expect(types[0]).toBe("html5/application/vnd.apple.mpegurl");
 
     const shown = asset.videoSpec!.tracks.find((track) => track.type === "video")!;
     expect(shown.height > shown.width).toBe(portrait);
