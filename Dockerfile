@@ -22,9 +22,9 @@ RUN node node_modules/next/dist/bin/next build
 FROM node:24-alpine AS runtime
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000 DATA_DIR=/data
-# No ffmpeg, to stay under 300 MB: assets get no poster. For posters, build on this image with
-# `USER root`, `RUN apk add --no-cache ffmpeg`, `USER node` (about 100 MB more).
-RUN mkdir -p /data && chown node:node /data
+# ffmpeg (with ffprobe and libx264) makes posters and transcodes any video to the H.264 ladder
+# (docs/playback.md): without it only H.264/AAC MP4 files would be accepted.
+RUN apk add --no-cache ffmpeg && mkdir -p /data && chown node:node /data
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/public ./public
