@@ -52,12 +52,19 @@ describe.each(testDatabaseKinds)("Studio's create and update fields on %s", (kin
     expect(metadata).toBeDefined();
   });
 
-  it("refuses encryption, profiles and c2pa by name, and other unknown fields", async () => {
-    for (const [field, value] of [["encryption", { encryptedKey: "k" }], ["profiles", [{ bitrate: 1000 }]], ["c2pa", true]] as const) {
+  it("refuses encryption and c2pa by name, a bad profile naming its field, and other unknown fields", async () => {
+    for (const [field, value] of [["encryption", { encryptedKey: "k" }], ["c2pa", true]] as const) {
       const refused = await create({ name: "x", [field]: value });
       expect(refused.status).toBe(422);
       expect((await refused.json()).errors.join()).toMatch(new RegExp(`^${field}: is not supported`));
     }
+    const badProfile = await create({ name: "x", profiles: [{ bitrate: 1000 }] });
+    expect(badProfile.status).toBe(422);
+    expect((await badProfile.json()).errors).toEqual([
+      "profiles.0.width: must be a number",
+      "profiles.0.height: must be a number",
+      "profiles.0.bitrate: must be at least 50000 bits/s",
+    ]);
     const unknown = await create({ name: "x", colour: "red" });
     expect((await unknown.json()).errors).toEqual(["colour: unknown field"]);
   });
