@@ -13,6 +13,9 @@ function fixFor(reason: string): { text: string; command?: string } {
     return { text: "Make the file smaller, for example by re-encoding it at a lower bitrate:", command: "ffmpeg -i in.mov -c:v libx264 -crf 26 -c:a aac out.mp4" };
   }
   if (/no video track/i.test(reason)) return { text: "The file has no picture. Only videos can be uploaded." };
+  if (/still image/i.test(reason)) return { text: "The file is a picture, not a video. Only videos can be uploaded." };
+  if (/MAX_VIDEO_PIXELS|MAX_DURATION_S/.test(reason)) return { text: "The video is larger or longer than this server takes. Ask its operator, or cut it first." };
+  if (/ffmpeg can read|cannot be decoded/i.test(reason)) return { text: "The file is not a video this server can read. Export it again from your editor, or convert it, for example with ffmpeg:", command: REENCODE };
   return { text: "Convert it to an MP4 with H.264 video and AAC audio, for example with ffmpeg, then upload out.mp4:", command: REENCODE };
 }
 

@@ -61,6 +61,10 @@ export async function probeMedia(tools: { ffmpeg: string; ffprobe: string }, inp
   const container = format?.format_name ?? "unknown";
   const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === "audio");
+  // ffmpeg reads a picture (PNG, JPEG, …) as a video of one frame.
+  if (video && (/_pipe$|^image2$/.test(container) || /^(png|bmp|tiff|webp)$/.test(video.codec_name ?? ""))) {
+    throw new MediaRejectedError(`the file is a still image (${video.codec_name ?? container}), not a video`, `${container} with ${video.codec_name ?? "unknown"} image`);
+  }
   if (!video || !video.width || !video.height) {
     throw new MediaRejectedError("the file has no video track", `${container} with ${audio ? `${audio.codec_name ?? "unknown"} audio` : "no audio or video"}`);
   }

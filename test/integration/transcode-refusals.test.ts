@@ -45,6 +45,14 @@ describe.skipIf(!ffmpegInstalled)("files ffmpeg cannot make a video of fail with
     expect(await settle(token, file, "audio/mpeg")).toMatchObject({ status: "failed", errorMessage: "the file has no video track" });
   });
 
+  it("a still image (PNG, JPEG): not a video", async () => {
+    for (const [name, codec] of [["frame.png", "png"], ["frame.jpg", "mjpeg"]] as const) {
+      const file = path.join(mediaDir, name);
+      ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x240", "-frames:v", "1", file]);
+      expect(await settle(token, file, "video/mp4")).toMatchObject({ status: "failed", errorMessage: `the file is a still image (${codec}), not a video` });
+    }
+  });
+
   it("random bytes: not a video ffmpeg can read", async () => {
     const file = path.join(mediaDir, "noise.mov");
     fs.writeFileSync(file, Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7919) % 251)));
