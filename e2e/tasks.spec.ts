@@ -72,12 +72,12 @@ test("a failed export shows its reason instead of a bar, with Retry", async ({ p
 
 test("a file check that failed on the file's content offers no Retry: the same bytes fail the same way", async ({ page }) => {
   await signUp(page, uniqueEmail("failed-check"));
-  const asset = await uploadAsset(page, "wrong codec.mp4", "hevc-aac.mp4", "failed");
+  const asset = await uploadAsset(page, "sound only.mp4", "aac-only.mp4", "failed");
   await page.goto("/tasks");
-  const row = page.locator("tr[data-task-id]", { hasText: "wrong codec.mp4" });
+  const row = page.locator("tr[data-task-id]", { hasText: "sound only.mp4" });
   await expect(row).toHaveAttribute("data-phase", "failed");
   await expect(row).toContainText("File check");
-  await expect(row).toContainText("unsupported video codec hevc");
+  await expect(row).toContainText("the file has no video track");
   await expect(row.getByRole("button", { name: "Retry" })).toHaveCount(0);
-  await expect(row.getByRole("link", { name: "wrong codec.mp4" })).toHaveAttribute("href", `/assets/${asset.id}`);
+  await expect(row.getByRole("link", { name: "sound only.mp4" })).toHaveAttribute("href", `/assets/${asset.id}`);
 });
