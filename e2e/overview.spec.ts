@@ -19,7 +19,7 @@ test("sign-in lands on the overview, whose figures and chart match the API", asy
   const email = uniqueEmail("overview");
   await signUp(page, email);
   const ready = await uploadAsset(page, "counted.mp4", "h264-aac.mp4");
-  await uploadAsset(page, "refused.mp4", "hevc-aac.mp4", "failed");
+  await uploadAsset(page, "refused.mp4", "aac-only.mp4", "failed");
   await startExport(page, ready.id, { custom: { url: `${(await doubles()).receiver.url}/overview.mp4` } });
   // Played once, whole: each node writes its playback sums every 10 s (a third of TASK_LEASE_SECONDS).
   const played = await page.request.get(`/api/playback/${ready.playbackId}/video.mp4`);
