@@ -81,7 +81,7 @@ test("every dashboard page has no axe violations", async ({ page, baseURL }) => 
   test.setTimeout(360_000);
   await signUp(page, uniqueEmail("axe"));
   const ready = await uploadAsset(page, "accessible.mp4", "h264-aac.mp4");
-  const failed = await uploadAsset(page, "refused.mp4", "hevc-aac.mp4", "failed");
+  const failed = await uploadAsset(page, "refused.mp4", "aac-only.mp4", "failed");
   const hook = await page.request.post("/api/webhook", {
     headers: { Origin: new URL(baseURL!).origin },
     data: { name: "axe hook", url: `${(await doubles()).webhookReceiver.url}/axe` },
