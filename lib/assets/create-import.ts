@@ -46,6 +46,7 @@ export async function createImport(
     ipfsOnReady: ipfsOnReady ? { ...ipfsOnReady } : null,
     targetSegmentSecs: input.targetSegmentSizeSecs ?? null,
     profiles: input.profiles ?? null,
+    staticMp4: input.staticMp4 ?? false,
     storageKey: assetSourceKey(assetId),
     // Nothing is ever uploaded to an import: its upload URLs are expired from the start.
     uploadExpiresAt: now,

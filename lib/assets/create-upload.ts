@@ -38,6 +38,7 @@ export async function createUpload(
     ipfsOnReady: ipfsOnReady ? { ...ipfsOnReady } : null,
     targetSegmentSecs: params.input.targetSegmentSizeSecs ?? null,
     profiles: params.input.profiles ?? null,
+    staticMp4: params.input.staticMp4 ?? false,
     storageKey: key,
     uploadExpiresAt: expiresAt,
     taskParams: { upload: { uploadUrlExpiresAt: expiresAt, maxBytes: deps.config.maxUploadBytes } },

@@ -75,7 +75,10 @@ const createFields = {
   playbackPolicy: playbackPolicyInput.nullable().optional(),
   creatorId: creatorIdInput.optional(),
   storage: storageInput.optional(),
-  staticMp4: z.boolean({ error: "must be a boolean" }).optional().meta({ description: "Accepted for Livepeer's clients: the uploaded MP4 is always served when a browser can play it." }),
+  staticMp4: z
+    .boolean({ error: "must be a boolean" })
+    .optional()
+    .meta({ description: "Also make faststart MP4s of the transcoded rungs up to 720p, listed in playback info once every segment is made (the uploaded H.264/AAC MP4 is always served)." }),
   targetSegmentSizeSecs: z
     .number({ error: "must be a number of seconds" })
     .min(2, "must be at least 2 seconds")

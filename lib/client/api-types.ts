@@ -524,6 +524,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/playback/{playbackId}/mp4/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A transcoded rung's static MP4 (`staticMp4`)
+         * @description Faststart MP4s of the rungs up to 720p, made once every segment is, for an asset created with `staticMp4: true`; playback info lists them. Immutable for a public asset.
+         */
+        get: operations["getPlaybackStaticMp4"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/playback/{playbackId}/poster.jpg": {
         parameters: {
             query?: never;
@@ -2294,7 +2314,7 @@ export interface operations {
                             } | null;
                         };
                     };
-                    /** @description Accepted for Livepeer's clients: the uploaded MP4 is always served when a browser can play it. */
+                    /** @description Also make faststart MP4s of the transcoded rungs up to 720p, listed in playback info once every segment is made (the uploaded H.264/AAC MP4 is always served). */
                     staticMp4?: boolean;
                     /** @description The HLS segments' target duration (they are cut at keyframes); the default is 6 s. */
                     targetSegmentSizeSecs?: number;
@@ -2385,7 +2405,7 @@ export interface operations {
                             } | null;
                         };
                     };
-                    /** @description Accepted for Livepeer's clients: the uploaded MP4 is always served when a browser can play it. */
+                    /** @description Also make faststart MP4s of the transcoded rungs up to 720p, listed in playback info once every segment is made (the uploaded H.264/AAC MP4 is always served). */
                     staticMp4?: boolean;
                     /** @description The HLS segments' target duration (they are cut at keyframes); the default is 6 s. */
                     targetSegmentSizeSecs?: number;
@@ -4079,6 +4099,86 @@ export interface operations {
                 };
             };
             /** @description No ready asset has this playbackId. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description The range is outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    getPlaybackStaticMp4: {
+        parameters: {
+            query?: {
+                /** @description A viewer token (JWT, ES256) signed with one of the owner's signing keys; only for assets whose `playbackPolicy` is `jwt`. */
+                jwt?: string;
+                /** @description A short-lived media token, as the HLS playlist of a `jwt` asset writes into its segment URLs. */
+                token?: string;
+            };
+            header?: {
+                Range?: string;
+                /** @description The viewer token, as a header instead of the `jwt` parameter. */
+                "Livepeer-Jwt"?: string;
+            };
+            path: {
+                /** @description The asset's `playbackId`: whoever holds it may play the asset. */
+                playbackId: string;
+                /** @description `{rendition}-{ladder}.mp4`, as playback info lists it. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The MP4. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The range asked for, with `Content-Range`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The asset's playback policy is `jwt` and no token was sent. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description A token was sent and refused: expired, for another playbackId, badly signed, or its signing key is unknown, disabled or another user's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description No ready asset has this playbackId, or it has no such MP4 (yet). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -92,3 +92,11 @@ export async function findReadyAssetWithoutCid(db: Db, afterId: string | null): 
 export async function recordAssetCid(db: Db, id: string, sha256: string, cid: { cidv1: string; carSize: number }): Promise<void> {
   await db.update(assets).set(cid).where(and(eq(assets.id, id), eq(assets.sha256, sha256), isNull(assets.cidv1)));
 }
+
+/** Lists the static MP4s made of the asset's ladder `ladder`, if it still has that ladder. */
+export async function setStaticMp4s(db: Db, id: string, ladder: number, staticMp4s: Array<{ dir: string; size: number }>): Promise<void> {
+  await db
+    .update(assets)
+    .set({ transcode: sql`jsonb_set(${assets.transcode}, '{staticMp4s}', ${JSON.stringify(staticMp4s)}::jsonb)` })
+    .where(and(eq(assets.id, id), sql`(${assets.transcode}->>'ladder')::int = ${ladder}`));
+}

@@ -21,6 +21,8 @@ export interface NewUpload {
   targetSegmentSecs: number | null;
   /** Livepeer's `profiles`: the ladder to make; null: the server's default. */
   profiles: TranscodeProfileRow[] | null;
+  /** Livepeer's `staticMp4`. */
+  staticMp4: boolean;
   storageKey: string;
   uploadExpiresAt: number;
   taskParams: Record<string, unknown>;
@@ -43,14 +45,14 @@ export interface NewUpload {
 const insertUploads = preparedStatement((db) => {
   const input = sql`jsonb_to_recordset(${sql.placeholder("uploads")}::text::jsonb) AS input(
     "assetId" uuid, "taskId" uuid, "userId" uuid, "playbackId" text, "name" text, "playbackPolicy" text,
-    "creatorId" jsonb, "sourceUrl" text, "ipfsOnReady" jsonb, "targetSegmentSecs" real, "profiles" jsonb, "storageKey" text,
+    "creatorId" jsonb, "sourceUrl" text, "ipfsOnReady" jsonb, "targetSegmentSecs" real, "profiles" jsonb, "staticMp4" boolean, "storageKey" text,
     "uploadExpiresAt" bigint, "taskParams" jsonb, "taskPhase" text, "taskSealedSecrets" text,
     "taskRunAfter" bigint, "createdAt" bigint)`;
   const asset = db.$with("new_asset", {}).as(sql`INSERT INTO ${assets} (
       id, user_id, playback_id, name, status, playback_policy, creator_id, source_url, ipfs_on_ready,
-      target_segment_secs, profiles, storage_key, upload_expires_at, created_at, updated_at)
+      target_segment_secs, profiles, static_mp4, storage_key, upload_expires_at, created_at, updated_at)
     SELECT "assetId", "userId", "playbackId", "name", 'waiting', "playbackPolicy", "creatorId", "sourceUrl", "ipfsOnReady",
-      "targetSegmentSecs", "profiles", "storageKey", "uploadExpiresAt", "createdAt", "createdAt"
+      "targetSegmentSecs", "profiles", "staticMp4", "storageKey", "uploadExpiresAt", "createdAt", "createdAt"
     FROM ${input}
     RETURNING *`);
   const task = db.$with("new_task", {}).as(sql`INSERT INTO ${tasks} (

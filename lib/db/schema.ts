@@ -165,6 +165,8 @@ export interface TranscodeSummary {
   duration: number;
   /** Segment starts (seconds), the same for every transcoded rung. */
   starts: number[];
+  /** The rungs' static MP4s once made (`staticMp4`): the rung's directory and the file's size. */
+  staticMp4s?: Array<{ dir: string; size: number }>;
 }
 
 export interface PinnedFile {
@@ -235,6 +237,8 @@ export const assets = pgTable("assets", {
   profiles: jsonb("profiles").$type<TranscodeProfileRow[]>(),
   /** The renditions planned from the file (lib/transcode); null: played as uploaded only. */
   transcode: jsonb("transcode").$type<TranscodeSummary>(),
+  /** Livepeer's `staticMp4`: faststart MP4s of the rungs up to 720p, made once every segment is. */
+  staticMp4: boolean("static_mp4").notNull().default(false),
   createdAt: millis("created_at").notNull(),
   updatedAt: millis("updated_at").notNull(),
 }, (t) => [

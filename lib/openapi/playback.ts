@@ -57,6 +57,10 @@ const hlsFile = playbackId.extend({
   file: z.string().meta({ description: "`init.mp4` (the fMP4 initialization segment), `{n}.m4s` (media segment n, from 0), or a rendition's `index.m3u8`.", example: "0.m4s" }),
 });
 
+const staticMp4File = playbackId.extend({
+  file: z.string().meta({ description: "`{rendition}-{ladder}.mp4`, as playback info lists it.", example: "t0-1.mp4" }),
+});
+
 export const playbackPaths: ZodOpenApiPathsObject = {
   "/api/playback/{playbackId}": {
     get: {
@@ -85,6 +89,17 @@ export const playbackPaths: ZodOpenApiPathsObject = {
       security: PUBLIC,
       requestParams: { path: playbackId, query: viewerToken, header: viewerHeaders },
       responses: mediaResponses("video/mp4", "The whole file"),
+    },
+  },
+  "/api/playback/{playbackId}/mp4/{file}": {
+    get: {
+      tags,
+      operationId: "getPlaybackStaticMp4",
+      summary: "A transcoded rung's static MP4 (`staticMp4`)",
+      description: "Faststart MP4s of the rungs up to 720p, made once every segment is, for an asset created with `staticMp4: true`; playback info lists them. Immutable for a public asset.",
+      security: PUBLIC,
+      requestParams: { path: staticMp4File, query: viewerToken, header: viewerHeaders },
+      responses: mediaResponses("video/mp4", "The MP4", "No ready asset has this playbackId, or it has no such MP4 (yet)."),
     },
   },
   "/api/playback/{playbackId}/poster.jpg": {

@@ -22,6 +22,20 @@ export function playbackInfo(asset: AssetRow, origin: string): PlaybackInfo {
       ...(asset.videoSpec && { bitrate: asset.videoSpec.bitrate }),
     });
   }
+  const plan = asset.transcode;
+  for (const made of plan?.staticMp4s ?? []) {
+    const rung = plan!.rungs.find((r) => r.dir === made.dir);
+    if (!rung) continue;
+    source.push({
+      hrn: "MP4",
+      type: "html5/video/mp4",
+      url: `${origin}/api/playback/${asset.playbackId}/mp4/${made.dir}-${plan!.ladder}.mp4`,
+      size: made.size,
+      width: rung.width,
+      height: rung.height,
+      bitrate: rung.bitrate,
+    });
+  }
   if (asset.posterKey) source.push({ hrn: "Thumbnail (JPEG)", type: "image/jpeg", url: urls.poster });
   return { type: "vod", meta: { playbackPolicy: { type: asset.playbackPolicy }, source } };
 }

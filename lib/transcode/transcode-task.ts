@@ -1,4 +1,4 @@
-import { findAsset } from "@/lib/db/assets";
+import { findAsset, setStaticMp4s } from "@/lib/db/assets";
 import { findTask } from "@/lib/db/tasks";
 import { segmentProgress } from "@/lib/db/transcode-segments";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -6,6 +6,7 @@ import { createProgressWriter } from "@/lib/tasks/progress";
 import { finishTask, RunStoppedError } from "@/lib/tasks/task-lifecycle";
 import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
 import { segmentMakerFor } from "./segment-maker";
+import { makeStaticMp4s } from "./static-mp4";
 
 /** On Inngest, this many steps make segments side by side, each for at most WORK_PER_STEP_MS. */
 const INNGEST_LANES = 4;
@@ -30,6 +31,7 @@ export const transcodeFileTask: TaskDefinition = {
       }
     }
     const segments = await step.run("await-segments", () => awaitSegments(deps, taskId, asset));
+    if (asset.staticMp4 && segments > 0) await step.run("make-static-mp4s", () => recordStaticMp4s(deps, asset.id, asset.ladder));
     await step.run("record-done", async () => {
       await finishTask(deps, taskId, { phase: "completed", output: { "transcode-file": { segments } } });
     });
@@ -40,7 +42,16 @@ async function loadAsset(deps: TaskDeps, taskId: string) {
   const task = await findTask(deps.db, taskId);
   const asset = task?.inputAssetId ? await findAsset(deps.db, task.inputAssetId) : undefined;
   if (!asset?.transcode) throw new NonRetriableError("the asset was deleted, or has nothing to transcode");
-  return { id: asset.id, ladder: asset.transcode.ladder };
+  return { id: asset.id, ladder: asset.transcode.ladder, staticMp4: asset.staticMp4 };
+}
+
+/** Makes the rungs' static MP4s and lists them on the asset (unless a new ladder replaced this one meanwhile). */
+async function recordStaticMp4s(deps: TaskDeps, assetId: string, ladder: number): Promise<number> {
+  const asset = await findAsset(deps.db, assetId);
+  if (!asset?.transcode || asset.transcode.ladder !== ladder) return 0;
+  const staticMp4s = await makeStaticMp4s(deps, { id: asset.id, storageKey: asset.storageKey, transcode: asset.transcode });
+  await setStaticMp4s(deps.db, assetId, ladder, staticMp4s);
+  return staticMp4s.length;
 }
 
 /** Makes this asset's segments for a while; true when some may be left. */

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import hlsFile from "@/pages/api/hls/[playbackId]/[version]/[file]";
 import hlsPlaylist from "@/pages/api/hls/[playbackId]/index.m3u8";
+import playbackStaticMp4 from "@/pages/api/playback/[playbackId]/mp4/[file]";
 import playbackVideo from "@/pages/api/playback/[playbackId]/video.mp4";
 
 type PagesHandler = (req: http.IncomingMessage & { query: Record<string, string> }, res: http.ServerResponse) => Promise<void>;
@@ -10,6 +11,7 @@ const ROUTES: Array<[RegExp, string[], PagesHandler]> = [
   [/^\/api\/hls\/([^/]+)\/index\.m3u8$/, ["playbackId"], hlsPlaylist as PagesHandler],
   [/^\/api\/hls\/([^/]+)\/([^/]+)\/([^/]+)$/, ["playbackId", "version", "file"], hlsFile as PagesHandler],
   [/^\/api\/playback\/([^/]+)\/video\.mp4$/, ["playbackId"], playbackVideo as PagesHandler],
+  [/^\/api\/playback\/([^/]+)\/mp4\/([^/]+)$/, ["playbackId", "file"], playbackStaticMp4 as PagesHandler],
 ];
 
 /**

@@ -23,6 +23,7 @@ export function newUpload(fields: Pick<NewUpload, "userId" | "createdAt"> & Part
     taskSealedSecrets: null,
     targetSegmentSecs: null,
     profiles: null,
+    staticMp4: false,
     storageKey: assetSourceKey(assetId),
     uploadExpiresAt: fields.createdAt,
     taskParams: {},

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as playbackRoute from "@/app/api/playback/[playbackId]/route";
 import type { Asset } from "@/lib/assets/schemas";
 import { callRoute } from "../helpers/call-route";
+import * as requestUploadRoute from "@/app/api/asset/request-upload/route";
 import { getAsset, putUpload, requestUpload } from "../helpers/api";
+import { eventually } from "../helpers/eventually";
 import { ffmpegInstalled, startsWithKeyframe } from "../helpers/media-tools";
 import { startMediaServer } from "../helpers/media-http";
 import { startTestApp, type TestApp } from "../helpers/test-app";
@@ -150,6 +152,33 @@ describe.skipIf(!ffmpegInstalled)("transcoding any video to an adaptive H.264 la
       expect(Math.max(...gaps)).toBeLessThan(0.002);
       expect(Math.abs(packets.at(-1)!.pts + packets.at(-1)!.duration - SOURCE_SECONDS)).toBeLessThan(0.2);
       fs.rmSync(joined);
+    }
+  });
+
+  it("staticMp4 makes faststart MP4s of the rungs up to 720p, listed in playback info once every segment is made", async () => {
+    const file = makeTranscodeSource(mediaDir, "portrait-hevc.mov");
+    const created = await callRoute(requestUploadRoute.POST, "/api/asset/request-upload", { token, json: { name: "static", staticMp4: true } });
+    const { url, asset } = await created.json();
+    expect((await putUpload(url, fs.readFileSync(file), { "content-type": "video/quicktime" })).status).toBe(200);
+    const mp4s = await eventually(async () => {
+      const info = await (await callRoute(playbackRoute.GET, `/api/playback/${asset.playbackId}`, { params: { playbackId: asset.playbackId } })).json();
+      const listed: Array<{ url: string; width: number; height: number; size: number }> = info.meta?.source?.filter((s: { type: string }) => s.type === "html5/video/mp4") ?? [];
+      return listed.length ? listed : undefined;
+    }, 90_000, "the static MP4s");
+    expect(mp4s.map((m) => `${m.width}x${m.height}`)).toEqual(["360x640", "720x1280"]);
+    for (const mp4 of mp4s) {
+      const local = `${server.origin}${new URL(mp4.url).pathname}`;
+      const bytes = await bytesOf(local);
+      expect(bytes.length).toBe(mp4.size);
+      // Faststart: the moov comes before the media data.
+      expect(bytes.indexOf("moov")).toBeLessThan(bytes.indexOf("mdat"));
+      const saved = path.join(mediaDir, `${asset.id}-static.mp4`);
+      fs.writeFileSync(saved, bytes);
+      const probed = await ffprobeJson(saved, ["-show_entries", "format=duration:stream=codec_name,width,height"]);
+      expect(probed.streams?.map((s) => s.codec_name)).toEqual(["h264", "aac"]);
+      expect(probed.streams?.[0]).toMatchObject({ width: mp4.width, height: mp4.height });
+      expect(Math.abs(Number((probed.format as { duration: string }).duration) - SOURCE_SECONDS)).toBeLessThan(0.2);
+      fs.rmSync(saved);
     }
   });
 });
