@@ -1,0 +1,1 @@
+ALTER TABLE "assets" ADD COLUMN "static_mp4" boolean DEFAULT false NOT NULL;
