@@ -3442,6 +3442,10 @@ export interface operations {
                     url: string;
                     events?: ("asset.created" | "asset.updated" | "asset.ready" | "asset.failed" | "asset.deleted" | "task.spawned" | "task.updated" | "task.completed" | "task.failed")[];
                     sharedSecret?: string;
+                    /** @description Accepted from Livepeer's clients and ignored: there are no projects or streams here. */
+                    projectId?: string;
+                    /** @description Accepted from Livepeer's clients and ignored: there are no projects or streams here. */
+                    streamId?: string;
                 };
             };
         };
@@ -3532,6 +3536,10 @@ export interface operations {
                     url: string;
                     events?: ("asset.created" | "asset.updated" | "asset.ready" | "asset.failed" | "asset.deleted" | "task.spawned" | "task.updated" | "task.completed" | "task.failed")[];
                     sharedSecret?: string;
+                    /** @description Accepted from Livepeer's clients and ignored: there are no projects or streams here. */
+                    projectId?: string;
+                    /** @description Accepted from Livepeer's clients and ignored: there are no projects or streams here. */
+                    streamId?: string;
                 };
             };
         };

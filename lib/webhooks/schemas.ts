@@ -21,13 +21,20 @@ const events = z.array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of ${WE
 
 const sharedSecret = z.string({ error: "must be a string" }).min(16, "must be at least 16 characters").max(256, "must be at most 256 characters");
 
-/** `POST /api/webhook` (and `PUT`, which replaces it): Livepeer Studio's WebhookInput; unknown fields are ignored, as Livepeer's clients send some (projectId, streamId). */
-export const webhookInputSchema = z.object({
+const ignored = z.string({ error: "must be a string" }).optional().meta({ description: "Accepted from Livepeer's clients and ignored: there are no projects or streams here." });
+
+/**
+ * `POST /api/webhook` (and `PUT`, which replaces it): Livepeer Studio's WebhookInput. Any other
+ * field answers 422 naming it, so a misspelt one (`event` for `events`) is not silently dropped.
+ */
+export const webhookInputSchema = z.strictObject({
   name,
   url,
   /** Absent or empty: every event. */
   events: events.optional(),
   sharedSecret: sharedSecret.optional(),
+  projectId: ignored,
+  streamId: ignored,
 }).meta({ example: { name: "Backend", url: "https://backend.example.com/hooks/video", events: ["asset.ready", "asset.failed"] } });
 
 export type WebhookInput = z.infer<typeof webhookInputSchema>;

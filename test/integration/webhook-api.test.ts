@@ -57,6 +57,7 @@ describe.each(testDatabaseKinds)("webhook API on %s", (kind) => {
     await expectError(await post({ name: "x", url: "ftp://example.com/" }), 422, /url/);
     await expectError(await post({ name: "x", url: receiver.url, events: ["stream.started"] }), 422, /events/);
     await expectError(await post({ name: "x", url: receiver.url, sharedSecret: "short" }), 422, /sharedSecret/);
+    await expectError(await post({ name: "x", url: receiver.url, event: ["asset.ready"] }), 422, /event: unknown field/);
     await expectError(await post({ name: "x", url: "http://169.254.169.254/latest/meta-data" }), 422, /url: .*link-local/);
     await expectError(await post({ name: "x", url: "http://10.0.0.7/hook" }), 422, /url: .*private/);
   });
