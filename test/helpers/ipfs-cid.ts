@@ -3,9 +3,12 @@ import { importer } from "ipfs-unixfs-importer";
 import { fixedSize } from "ipfs-unixfs-importer/chunker";
 import { balanced } from "ipfs-unixfs-importer/layout";
 
+/** Kubo's and Pinata's UnixFS layout, as docs/export.md documents it: 256 KiB leaves, 174 links a node. */
+export const KUBO_LAYOUT = { chunkSize: 262_144, maxChildrenPerNode: 174 } as const;
+
 /**
- * Kubo's and Pinata's layout of a file, as docs/export.md documents it, written here apart from the
- * service's own (lib/ipfs/unixfs-layout.ts) so tests check the product against an independent one.
+ * That layout as the importer's options, written here apart from the service's own
+ * (lib/ipfs/unixfs-layout.ts) so tests check the product against an independent one.
  */
 export function kuboLayout(cidVersion: 0 | 1) {
   return {
@@ -13,8 +16,8 @@ export function kuboLayout(cidVersion: 0 | 1) {
     rawLeaves: cidVersion === 1,
     leafType: "file" as const,
     reduceSingleLeafToSelf: true,
-    chunker: fixedSize({ chunkSize: 262_144 }),
-    layout: balanced({ maxChildrenPerNode: 174 }),
+    chunker: fixedSize({ chunkSize: KUBO_LAYOUT.chunkSize }),
+    layout: balanced({ maxChildrenPerNode: KUBO_LAYOUT.maxChildrenPerNode }),
   };
 }
 

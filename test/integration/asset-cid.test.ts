@@ -7,13 +7,13 @@ import { createCidBackfill } from "@/lib/assets/backfill-cids";
 import { assets } from "@/lib/db/schema";
 import { fixture, getAsset, putUpload, requestUpload } from "../helpers/api";
 import { checkCar, getCar } from "../helpers/car";
-import { expectedCid } from "../helpers/ipfs-cid";
+import { expectedCid, KUBO_LAYOUT } from "../helpers/ipfs-cid";
 import { makeLargeMp4 } from "../helpers/large-mp4";
 import { ffmpegInstalled, makeTestVideo } from "../helpers/media-tools";
 import { testStorageKinds } from "../helpers/s3-server";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
-const CHUNK = 262_144;
+const { chunkSize: CHUNK, maxChildrenPerNode: LINKS } = KUBO_LAYOUT;
 const FIXTURE_SIZE = fixture("h264-aac-moov-end.mp4").length;
 
 describe.each(testStorageKinds)("the asset's CID on %s storage (DESIGN.md section 17)", (storage) => {
@@ -50,7 +50,7 @@ describe.each(testStorageKinds)("the asset's CID on %s storage (DESIGN.md sectio
   it.each([
     ["one chunk exactly", CHUNK],
     ["one byte into a second chunk", CHUNK + 1],
-    ["one byte past 174 chunks (a second DAG level)", 174 * CHUNK + 1],
+    ["one byte past 174 chunks (a second DAG level)", LINKS * CHUNK + 1],
   ])("a ready MP4 of %s (%i bytes) lists its CIDv1 beside sha256", async (_, size) => {
     const file = await paddedMp4(size);
     const asset = await uploadFile(file);
@@ -84,7 +84,7 @@ describe.each(testStorageKinds)("the asset's CID on %s storage (DESIGN.md sectio
     const car = await checkCar(bytes);
     expect(car.roots).toEqual([cid]);
     expect(car.rawBytes).toBe(size);
-    expect(car.blocks).toBe(size === CHUNK ? 1 : Math.ceil(size / CHUNK) + Math.ceil(Math.ceil(size / CHUNK) / 174) + (size > 174 * CHUNK ? 1 : 0));
+    expect(car.blocks).toBe(size === CHUNK ? 1 : Math.ceil(size / CHUNK) + Math.ceil(Math.ceil(size / CHUNK) / LINKS) + (size > LINKS * CHUNK ? 1 : 0));
   }
 
   it("the CAR is the same every time, answers ranges and HEAD, and opens by its signed carUrl without a token", async () => {

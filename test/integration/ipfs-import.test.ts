@@ -6,7 +6,7 @@ import * as importRoute from "@/app/api/asset/upload/url/route";
 import { fixture, getTask, pollAsset } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
 import { carBytes, gatewayBlocks } from "../helpers/gateway-car";
-import { expectedCid } from "../helpers/ipfs-cid";
+import { expectedCid, KUBO_LAYOUT } from "../helpers/ipfs-cid";
 import { makeLargeMp4 } from "../helpers/large-mp4";
 import { startSourceServer, type SourceFile, type SourceServer } from "../helpers/source-server";
 import { startTestApp, type TestApp } from "../helpers/test-app";
@@ -17,7 +17,7 @@ const CAR = "application/vnd.ipld.car";
 /** A video of several 256 KiB chunks (a sparse `free` box: identical chunks, linked more than once). */
 async function multiChunkVideo(chunks: number): Promise<Buffer> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ipfs-import-")), "video.mp4");
-  await makeLargeMp4(file, chunks * 262_144);
+  await makeLargeMp4(file, chunks * KUBO_LAYOUT.chunkSize);
   const bytes = fs.readFileSync(file);
   fs.rmSync(path.dirname(file), { recursive: true });
   return bytes;

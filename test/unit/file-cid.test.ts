@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { cidOfBytes } from "@/lib/ipfs/file-cid";
 import { digestStream } from "@/lib/ipfs/file-digests";
-import { expectedCid } from "../helpers/ipfs-cid";
+import { expectedCid, KUBO_LAYOUT } from "../helpers/ipfs-cid";
 
 describe("the asset's CID (DESIGN.md section 17)", () => {
   it("0 and 1 bytes give the CIDs of the documented layout", async () => {
@@ -16,7 +16,7 @@ describe("the asset's CID (DESIGN.md section 17)", () => {
   });
 
   it("sha256 and the CID come from one read of the stream, whatever its chunking", async () => {
-    const bytes = Buffer.alloc(262_144 * 3 + 17, 7);
+    const bytes = Buffer.alloc(KUBO_LAYOUT.chunkSize * 3 + 17, 7);
     const pieces = [bytes.subarray(0, 1000), bytes.subarray(1000, 300_000), bytes.subarray(300_000)];
     let reads = 0;
     const stream = Readable.from((function* () {
