@@ -7,7 +7,7 @@ import type { TaskDeps } from "@/lib/tasks/types";
 export const POSTER_WIDTH = 640;
 const POSTER_TIMEOUT_MS = 30_000;
 /** Far enough in to be past a fade from black, near enough to be quick to reach. */
-const POSTER_POSITION = 0.1;
+export const POSTER_POSITION = 0.1;
 
 /**
  * Makes the asset's poster (a JPEG frame, at most POSTER_WIDTH wide) and stores it beside the
@@ -24,7 +24,13 @@ export async function makePoster(
   try {
     const input = await deps.storage.mediaToolInput(asset.storageKey);
     const frame = (atSeconds: number) =>
-      extractJpegFrame({ ffmpeg, input, atSeconds, maxWidth: POSTER_WIDTH, timeoutMs: POSTER_TIMEOUT_MS, signal: deps.lease?.signal });
+      extractJpegFrame({
+        ffmpeg,
+        input,
+        atSeconds,
+        maxWidth: POSTER_WIDTH,
+        limits: { timeoutMs: POSTER_TIMEOUT_MS, memoryMb: deps.config.ffmpegMemoryMb, signal: deps.lease?.signal },
+      });
     const at = videoSpec.duration > 0 ? videoSpec.duration * POSTER_POSITION : 0;
     // A duration from the container can overstate the video track; its first frame is always there.
     const jpeg = await frame(at).catch((error) => (at > 0 && error instanceof NoFrameError ? frame(0) : Promise.reject(error)));

@@ -561,6 +561,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/playback/{playbackId}/thumbnail.jpg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The frame at a time (JPEG), Mux's image API shape
+         * @description Made with ffmpeg from the keyframe before `time` on the first request, then stored with the asset and served unchanged (immutable for a public asset).
+         */
+        get: operations["getPlaybackThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hls/{playbackId}/index.m3u8": {
         parameters: {
             query?: never;
@@ -4282,6 +4302,107 @@ export interface operations {
             };
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    getPlaybackThumbnail: {
+        parameters: {
+            query?: {
+                /** @description A viewer token (JWT, ES256) signed with one of the owner's signing keys; only for assets whose `playbackPolicy` is `jwt`. */
+                jwt?: string;
+                /** @description A short-lived media token, as the HLS playlist of a `jwt` asset writes into its segment URLs. */
+                token?: string;
+                /** @description Seconds from the start, from 0 to the video's duration (default: the poster's time). */
+                time?: string;
+                /** @description Pixels, 16 to 1920; the height keeps the aspect. Default: the video's width; never larger than it. */
+                width?: string;
+            };
+            header?: {
+                Range?: string;
+                /** @description The viewer token, as a header instead of the `jwt` parameter. */
+                "Livepeer-Jwt"?: string;
+            };
+            path: {
+                /** @description The asset's `playbackId`: whoever holds it may play the asset. */
+                playbackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The frame. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description The range asked for, with `Content-Range`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description The asset's playback policy is `jwt` and no token was sent. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description A token was sent and refused: expired, for another playbackId, badly signed, or its signing key is unknown, disabled or another user's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description No ready asset has this playbackId. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description The range is outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `time` is not a number of seconds within the video, or `width` is not a whole number of pixels from 16 to 1920; the message names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            500: components["responses"]["Error500"];
+            /** @description ffmpeg does not run on this server, or could not make the frame; the message says which. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
             507: components["responses"]["Error507"];
         };
     };

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { log } from "@/lib/log/log";
+import { runMediaToolForOutput, toolReason, type MediaToolLimits } from "./media-tool";
 
 const CHECK_TIMEOUT_MS = 10_000;
 
@@ -38,8 +39,7 @@ export interface FrameRequest {
   input: string;
   atSeconds: number;
   maxWidth: number;
-  timeoutMs: number;
-  signal?: AbortSignal;
+  limits: MediaToolLimits;
 }
 
 /** ffmpeg ran well but found no frame at that time (past the end of the video track). */
@@ -51,15 +51,15 @@ export class NoFrameError extends Error {
   }
 }
 
-/** A JPEG is tens of kilobytes; anything near this is not a poster. */
+/** A JPEG is tens of kilobytes; anything near this is not a frame. */
 const MAX_FRAME_BYTES = 8 * 1024 * 1024;
-const STDERR_KEPT = 600;
 
 /**
  * One frame of the video at `atSeconds` as a JPEG at most `maxWidth` wide (never enlarged), read
- * from ffmpeg's standard output. Rejects when ffmpeg fails, gives no frame, or runs out of time.
+ * from ffmpeg's standard output. `-ss` before `-i` seeks to the keyframe before that time and
+ * decodes from there, never from the start. Rejects when ffmpeg fails, gives no frame, or is stopped.
  */
-export function extractJpegFrame(r: FrameRequest): Promise<Buffer> {
+export async function extractJpegFrame(r: FrameRequest): Promise<Buffer> {
   const args = [
     "-nostdin", "-hide_banner", "-loglevel", "error",
     "-ss", r.atSeconds.toFixed(3), "-i", r.input,
@@ -68,33 +68,12 @@ export function extractJpegFrame(r: FrameRequest): Promise<Buffer> {
     "-f", "image2", "-c:v", "mjpeg", "-q:v", "4",
     "pipe:1",
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(r.ffmpeg, args, { stdio: ["ignore", "pipe", "pipe"], signal: r.signal, killSignal: "SIGKILL" });
-    const timer = setTimeout(() => child.kill("SIGKILL"), r.timeoutMs);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_FRAME_BYTES) child.kill("SIGKILL");
-      else chunks.push(chunk);
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      if (stderr.length < STDERR_KEPT) stderr += chunk.toString("utf8");
-    });
-    child.once("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once("close", (code, signal) => {
-      clearTimeout(timer);
-      // The input may be a pre-signed URL: its signature must not reach a log.
-      const said = stderr.split(r.input).join("<input>").trim().slice(0, STDERR_KEPT);
-      if (code === 0 && size > 0 && size <= MAX_FRAME_BYTES) return resolve(Buffer.concat(chunks));
-      if (signal) return reject(new Error(size > MAX_FRAME_BYTES ? "ffmpeg's frame was too large" : `ffmpeg was stopped (${signal}) after ${r.timeoutMs / 1000} s or on request`));
-      reject(code === 0 ? new NoFrameError() : new Error(`ffmpeg exited with ${code}${said ? `: ${said}` : ""}`));
-    });
-  });
+  // The input may be a pre-signed URL: its signature must not reach a log.
+  const { exit, output, truncated } = await runMediaToolForOutput(r.ffmpeg, args, r.limits, MAX_FRAME_BYTES, [r.input]);
+  if (truncated) throw new Error("ffmpeg's frame was too large");
+  if (exit.code !== 0 || exit.stoppedBecause) throw new Error(`no frame was made: ffmpeg ${toolReason(exit)}`);
+  if (output.length === 0) throw new NoFrameError();
+  return output;
 }
 
 export interface MediaTools {

@@ -61,6 +61,11 @@ const staticMp4File = playbackId.extend({
   file: z.string().meta({ description: "`{rendition}-{ladder}.mp4`, as playback info lists it.", example: "t0-1.mp4" }),
 });
 
+const thumbnailQuery = z.object({
+  time: z.string().optional().meta({ description: "Seconds from the start, from 0 to the video's duration (default: the poster's time).", example: "12.5" }),
+  width: z.string().optional().meta({ description: "Pixels, 16 to 1920; the height keeps the aspect. Default: the video's width; never larger than it.", example: "320" }),
+});
+
 export const playbackPaths: ZodOpenApiPathsObject = {
   "/api/playback/{playbackId}": {
     get: {
@@ -110,6 +115,24 @@ export const playbackPaths: ZodOpenApiPathsObject = {
       security: PUBLIC,
       requestParams: { path: playbackId, query: viewerToken, header: viewerHeaders },
       responses: mediaResponses("image/jpeg", "The poster", "No ready asset has this playbackId, or no poster could be made for it."),
+    },
+  },
+  "/api/playback/{playbackId}/thumbnail.jpg": {
+    get: {
+      tags,
+      operationId: "getPlaybackThumbnail",
+      summary: "The frame at a time (JPEG), Mux's image API shape",
+      description:
+        "Made with ffmpeg from the keyframe before `time` on the first request, then stored with the asset and served unchanged (immutable for a public asset).",
+      security: PUBLIC,
+      requestParams: { path: playbackId, query: viewerToken.extend(thumbnailQuery.shape), header: viewerHeaders },
+      responses: {
+        ...mediaResponses("image/jpeg", "The frame"),
+        ...errorResponses([422, 503], {
+          422: "`time` is not a number of seconds within the video, or `width` is not a whole number of pixels from 16 to 1920; the message names it.",
+          503: "ffmpeg does not run on this server, or could not make the frame; the message says which.",
+        }),
+      },
     },
   },
   "/api/hls/{playbackId}/index.m3u8": {

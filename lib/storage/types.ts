@@ -127,6 +127,11 @@ export function assetRenditionsPrefix(assetId: string): string {
   return `assets/${assetId}/renditions/`;
 }
 
+/** Thumbnails made on request (lib/playback/thumbnail.ts): deleted with the asset. */
+export function assetThumbnailsPrefix(assetId: string): string {
+  return `assets/${assetId}/thumbnails/`;
+}
+
 /** A file of one rendition (`t0`, `a`, …) of the ladder version `ladder`: its `init.mp4` or segment `{n}.m4s`. */
 export function assetRenditionKey(assetId: string, ladder: number, dir: string, file: string): string {
   return `${assetRenditionsPrefix(assetId)}v${ladder}/${dir}/${file}`;

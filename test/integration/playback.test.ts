@@ -7,6 +7,7 @@ import type { Asset } from "@/lib/assets/schemas";
 import { playbackInfoSchema } from "@/lib/playback/schemas";
 import { assetPosterKey } from "@/lib/storage/types";
 import { fetchHandlers as posterRoute } from "@/pages/api/playback/[playbackId]/poster.jpg";
+import { fetchHandlers as thumbnailRoute } from "@/pages/api/playback/[playbackId]/thumbnail.jpg";
 import { fetchHandlers as videoRoute } from "@/pages/api/playback/[playbackId]/video.mp4";
 import { fixture, getAsset, putUpload, requestUpload, routes } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
@@ -177,5 +178,8 @@ describe.each(testDatabaseKinds)("posters without a working ffmpeg on %s", (kind
     const info = await (await playbackInfo(playbackId)).json();
     expect(info.meta.source.map((s: { hrn: string }) => s.hrn)).toEqual(["HLS (TS)", "MP4"]);
     await expectError(await poster(playbackId), 404, /no poster/);
+    // Not the URL's fault: the same thumbnail is made once ffmpeg runs.
+    const thumbnail = await callRoute(thumbnailRoute.GET, `/api/playback/${playbackId}/thumbnail.jpg?time=1`, { params: { playbackId } });
+    await expectError(thumbnail, 503, ffmpegPath === writeFailingFfmpeg ? /could not be made/ : /ffmpeg, which does not run on this server/);
   });
 });

@@ -1,0 +1,78 @@
+import { ApiError, unprocessable } from "@/lib/api/errors";
+import { POSTER_POSITION } from "@/lib/assets/make-poster";
+import type { Config } from "@/lib/config/config";
+import { log } from "@/lib/log/log";
+import { extractJpegFrame, findFfmpeg, NoFrameError } from "@/lib/media/ffmpeg";
+import { assetThumbnailsPrefix, type MediaBytes } from "@/lib/storage/types";
+import { openPlayback, playbackCacheControl, type PlaybackDeps } from "./open-playback";
+
+export type ThumbnailDeps = PlaybackDeps & { config: Pick<Config, "ffmpegPath" | "ffmpegMemoryMb"> };
+
+export const MIN_THUMBNAIL_WIDTH = 16;
+export const MAX_THUMBNAIL_WIDTH = 1920;
+/** A viewer waits for it: a seek and a few frames' decode, far less than this even from S3. */
+const THUMBNAIL_TIMEOUT_MS = 20_000;
+/** No width asked: the video's own (ffmpeg never enlarges past it). */
+const VIDEO_WIDTH = 65_535;
+const SECONDS = /^\d+(\.\d+)?$/;
+const INTEGER = /^\d+$/;
+
+interface ThumbnailQuery {
+  /** Milliseconds: the cache key and what ffmpeg is asked for are the same time. */
+  timeMs: number;
+  width?: number;
+}
+
+/**
+ * `thumbnail.jpg?time=S&width=W` (Mux's image API): the frame shown at S seconds (default the
+ * poster's time), at most W wide (default the video's width), made by ffmpeg from the keyframe
+ * before S on first request and then served from storage, unchanged for ever.
+ */
+export async function openThumbnail(app: ThumbnailDeps, request: Request, playbackId: string): Promise<MediaBytes> {
+  const { asset, access } = await openPlayback(app, request, playbackId);
+  const duration = asset.videoSpec?.duration ?? 0;
+  const query = readThumbnailQuery(new URL(request.url).searchParams, duration);
+  const key = `${assetThumbnailsPrefix(asset.id)}${query.timeMs}-${query.width ?? "full"}.jpg`;
+  const stored = (await app.storage.stat(key)) ?? (await makeThumbnail(app, asset, query, key, request.signal));
+  return {
+    size: stored.size,
+    open: (range) => app.storage.createReadStream(key, range),
+    contentType: "image/jpeg",
+    cacheControl: playbackCacheControl(access, "immutable"),
+  };
+}
+
+function readThumbnailQuery(params: URLSearchParams, duration: number): ThumbnailQuery {
+  const time = params.get("time");
+  const width = params.get("width");
+  const errors: string[] = [];
+  const seconds = time === null ? duration * POSTER_POSITION : SECONDS.test(time) ? Number(time) : NaN;
+  if (!(seconds >= 0 && seconds <= duration)) errors.push(`time: must be a number of seconds from 0 to the video's duration (${duration} s)`);
+  const pixels = width === null ? undefined : INTEGER.test(width) ? Number(width) : NaN;
+  if (pixels !== undefined && !(pixels >= MIN_THUMBNAIL_WIDTH && pixels <= MAX_THUMBNAIL_WIDTH)) {
+    errors.push(`width: must be a whole number of pixels from ${MIN_THUMBNAIL_WIDTH} to ${MAX_THUMBNAIL_WIDTH}`);
+  }
+  if (errors.length > 0) throw unprocessable(errors);
+  return { timeMs: Math.round(seconds * 1000), width: pixels };
+}
+
+async function makeThumbnail(app: ThumbnailDeps, asset: { id: string; storageKey: string }, query: ThumbnailQuery, key: string, signal: AbortSignal) {
+  const ffmpeg = await findFfmpeg(app.config.ffmpegPath);
+  // The service, not the request, lacks something: the same URL works once ffmpeg is installed.
+  if (!ffmpeg) throw new ApiError(503, ["thumbnails are made with ffmpeg, which does not run on this server (install it, or set FFMPEG_PATH)"]);
+  const input = await app.storage.mediaToolInput(asset.storageKey);
+  const jpeg = await extractJpegFrame({
+    ffmpeg,
+    input,
+    atSeconds: query.timeMs / 1000,
+    maxWidth: query.width ?? VIDEO_WIDTH,
+    limits: { timeoutMs: THUMBNAIL_TIMEOUT_MS, memoryMb: app.config.ffmpegMemoryMb, signal },
+  }).catch((error: unknown) => {
+    // A container's duration can overstate the video track's.
+    if (error instanceof NoFrameError) throw unprocessable(["time: the video has no frame at this time (past its last frame)"]);
+    log.warn(`asset ${asset.id}`, "no thumbnail was made", error);
+    throw new ApiError(503, ["the thumbnail could not be made; try again shortly"]);
+  });
+  await app.storage.putObject(key, jpeg, "image/jpeg");
+  return { size: jpeg.length };
+}

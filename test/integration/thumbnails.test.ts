@@ -1,0 +1,117 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Asset } from "@/lib/assets/schemas";
+import { assetThumbnailsPrefix } from "@/lib/storage/types";
+import { fetchHandlers as thumbnailRoute } from "@/pages/api/playback/[playbackId]/thumbnail.jpg";
+import { getAsset, putUpload, requestUpload, routes } from "../helpers/api";
+import { callRoute } from "../helpers/call-route";
+import { expectError } from "../helpers/expect-error";
+import { ffmpegInstalled, jpegSize, makeTestVideo } from "../helpers/media-tools";
+import { startTestApp, type TestApp } from "../helpers/test-app";
+
+function thumbnail(playbackId: string, query: string) {
+  return callRoute(thumbnailRoute.GET, `/api/playback/${playbackId}/thumbnail.jpg?${query}`, { params: { playbackId } });
+}
+
+/** How alike two pictures of one size are (dB): ffmpeg's own psnr filter. */
+function psnr(a: string, b: string): number {
+  const said = spawnSync("ffmpeg", ["-hide_banner", "-i", a, "-i", b, "-lavfi", "psnr", "-f", "null", "-"], { encoding: "utf8" }).stderr;
+  const average = /average:(\S+)/.exec(said)?.[1];
+  return average === "inf" ? Infinity : Number(average);
+}
+
+describe.skipIf(!ffmpegInstalled)("thumbnails at any time", () => {
+  let t: TestApp;
+  let token: string;
+  let asset: Asset;
+  let dir: string;
+  let source: string;
+
+  /** The frame ffmpeg itself decodes at `seconds`, scaled to `width`, as a lossless PNG. */
+  function ffmpegFrame(seconds: number, width: number): string {
+    const file = path.join(dir, `ref-${seconds}-${width}.png`);
+    execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-ss", String(seconds), "-i", source, "-frames:v", "1", "-vf", `scale=${width}:-2`, "-y", file]);
+    return file;
+  }
+
+  async function saved(response: Response, name: string): Promise<string> {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    return file;
+  }
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "thumbnails-"));
+    // 25 s, one keyframe every 10 s: a frame between keyframes must be decoded to, not rounded to one.
+    source = makeTestVideo(dir, "long-gop");
+    t = await startTestApp("pglite");
+    ({ token } = await t.createUser());
+    const { url, asset: created } = await requestUpload(token, "Thumbnails");
+    expect((await putUpload(url, fs.readFileSync(source), { "content-type": "video/mp4" })).status).toBe(200);
+    await t.app.runner.idle();
+    asset = await (await getAsset(token, created.id)).json();
+    expect(asset.status).toBe("ready");
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("is the frame ffmpeg decodes at that time, at the width asked, between keyframes", async () => {
+    const response = await thumbnail(asset.playbackId, "time=13.48&width=160");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const jpeg = await saved(response, "13.48.jpg");
+    expect(jpegSize(fs.readFileSync(jpeg))).toEqual({ width: 160, height: 120 });
+    const same = psnr(jpeg, ffmpegFrame(13.48, 160));
+    expect(same).toBeGreaterThan(30);
+    // Not the keyframe before it, nor a neighbour a second away: testsrc2 moves.
+    expect(psnr(jpeg, ffmpegFrame(10, 160))).toBeLessThan(same - 5);
+    expect(psnr(jpeg, ffmpegFrame(12.48, 160))).toBeLessThan(same - 5);
+  });
+
+  it("is made once: a second request is served from storage, unchanged", async () => {
+    const first = Buffer.from(await (await thumbnail(asset.playbackId, "time=3.2&width=64")).arrayBuffer());
+    const key = `${assetThumbnailsPrefix(asset.id)}3200-64.jpg`;
+    expect((await t.app.storage.stat(key))?.size).toBe(first.length);
+    // Had ffmpeg run again, it would not answer these bytes.
+    const marker = Buffer.from("stored, not made again");
+    await t.app.storage.putObject(key, marker, "image/jpeg");
+    const second = Buffer.from(await (await thumbnail(asset.playbackId, "time=3.200&width=64")).arrayBuffer());
+    expect(second.equals(marker)).toBe(true);
+  });
+
+  it("defaults to the video's width, never larger", async () => {
+    const big = await thumbnail(asset.playbackId, "time=1&width=1920");
+    expect(jpegSize(Buffer.from(await big.arrayBuffer()))).toEqual({ width: 320, height: 240 });
+    const whole = await thumbnail(asset.playbackId, "time=1");
+    expect(jpegSize(Buffer.from(await whole.arrayBuffer()))).toEqual({ width: 320, height: 240 });
+  });
+
+  it("answers 422 naming time or width when either is not sane", async () => {
+    for (const query of ["time=-1", "time=26", "time=abc", "time=", "time=1e3", "time=NaN"]) {
+      await expectError(await thumbnail(asset.playbackId, query), 422, /^time: /);
+    }
+    for (const query of ["time=1&width=12.5", "time=1&width=8", "time=1&width=5000", "time=1&width=abc", "time=1&width=-100"]) {
+      await expectError(await thumbnail(asset.playbackId, query), 422, /^width: /);
+    }
+  });
+
+  it("a jwt asset's thumbnail needs a token (401); deleting the asset removes its thumbnails", async () => {
+    const patch = (type: string) =>
+      callRoute(routes.assetById.PATCH, `/api/asset/${asset.id}`, { method: "PATCH", token, params: { id: asset.id }, json: { playbackPolicy: { type } } });
+    expect((await patch("jwt")).status).toBe(200);
+    await expectError(await thumbnail(asset.playbackId, "time=2"), 401, /needs a playback token/);
+    expect((await patch("public")).status).toBe(200);
+
+    expect((await thumbnail(asset.playbackId, "time=2")).status).toBe(200);
+    expect(await t.app.storage.stat(`${assetThumbnailsPrefix(asset.id)}2000-full.jpg`)).toBeDefined();
+    const deleted = await callRoute(routes.assetById.DELETE, `/api/asset/${asset.id}`, { method: "DELETE", token, params: { id: asset.id } });
+    expect(deleted.status).toBe(204);
+    expect(await t.app.storage.stat(`${assetThumbnailsPrefix(asset.id)}2000-full.jpg`)).toBeUndefined();
+  });
+});
