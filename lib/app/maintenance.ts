@@ -1,7 +1,7 @@
 import { deleteIdempotencyKeysCreatedBefore } from "@/lib/db/idempotency-keys";
 import { deleteSpentRateLimits } from "@/lib/db/rate-limits";
 import { deleteNodesSeenBefore, recordNodeAlive, removeNode } from "@/lib/db/nodes";
-import { deleteFinishedDeliveries } from "@/lib/db/task-retention";
+import { deleteFinishedInternalTasks } from "@/lib/db/task-retention";
 import { deleteStepsOfEndedTasks } from "@/lib/db/task-steps";
 import { deleteOldWebhookHistory } from "@/lib/db/webhooks";
 import { IDEMPOTENCY_KEY_TTL_MS } from "@/lib/idempotency/answer-idempotently";
@@ -17,7 +17,7 @@ const KEEP_WEBHOOK_HISTORY_MS = 7 * 24 * 3600_000;
 /** Spent rate limits, forgotten nodes, old webhook history and expired idempotency keys are cleared once in this many ticks. */
 const CLEANUP_EVERY = 60;
 /**
- * Finished webhook deliveries deleted per tick, while any are past their retention: a backlog of
+ * Finished webhook deliveries and unpins deleted per tick, while any are past their retention: a backlog of
  * millions goes in a day or two, each statement short.
  */
 const PRUNE_BATCH = 1000;
@@ -35,7 +35,7 @@ export interface MaintenanceDeps {
   runnerKind: string;
   storageKind: string;
   startedAt: number;
-  /** How long finished webhook deliveries are kept (TASK_RETENTION_DAYS). */
+  /** How long finished webhook deliveries and unpins are kept (TASK_RETENTION_DAYS). */
   taskRetentionMs: number;
   /** Viewer metrics: roll-ups of the views reported since the last tick, and retention. */
   views: { rollUp(): Promise<void>; prune(now: number): Promise<void> };
@@ -47,7 +47,7 @@ export interface MaintenanceDeps {
  * runner sweeps: the inline runner takes over tasks that are due and held by no live node (a dead
  * node's, once their leases run out); the Inngest runner sends again the events of tasks queued
  * long ago that never started. It also fans out any webhook events still waiting, writes the
- * playback sums of the last tick, deletes webhook deliveries past their retention, and starts the
+ * playback sums of the last tick, deletes webhook deliveries and unpins past their retention, and starts the
  * CID backfill when it is not running. Viewer metrics' roll-ups are brought up to date, and views
  * past their retention deleted.
  */
@@ -62,7 +62,7 @@ export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
     await deps.webhookEvents.kick();
     await deps.deliveries.flush();
     deps.cidBackfill.kick();
-    await deleteFinishedDeliveries(deps.db, now - deps.taskRetentionMs, PRUNE_BATCH);
+    await deleteFinishedInternalTasks(deps.db, now - deps.taskRetentionMs, PRUNE_BATCH);
     await deps.views.rollUp();
     await deps.views.prune(now);
     if (ticks++ % CLEANUP_EVERY === 0) {

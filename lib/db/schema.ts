@@ -304,7 +304,8 @@ export type TranscodeSegmentRow = typeof transcodeSegments.$inferSelect;
 export const PUBLIC_TASK_TYPES = ["upload", "export", "transcode-file"] as const;
 export type PublicTaskType = (typeof PUBLIC_TASK_TYPES)[number];
 /** `unpin` (internal): removes the pins of a deleted asset's exports, then the asset. */
-export const TASK_TYPES = [...PUBLIC_TASK_TYPES, "webhook", "unpin"] as const;
+const INTERNAL_TASK_TYPES = ["webhook", "unpin"] as const;
+export const TASK_TYPES = [...PUBLIC_TASK_TYPES, ...INTERNAL_TASK_TYPES] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_PHASES = ["pending", "waiting", "running", "completed", "failed", "cancelled"] as const;
 export type TaskPhase = (typeof TASK_PHASES)[number];
@@ -316,9 +317,9 @@ const quoted = (values: readonly string[]) => sql.raw(values.map((value) => `'${
  * so the planner can prove a query's condition implies the partial indexes' whatever the plan.
  */
 export const isPublicTaskType = (type: AnyPgColumn) => sql`${type} in (${quoted(PUBLIC_TASK_TYPES)})`;
-/** Finished webhook deliveries: what retention prunes (lib/db/task-retention.ts). */
-export const isFinishedDelivery = (type: AnyPgColumn, phase: AnyPgColumn) =>
-  sql`${type} = 'webhook' and ${phase} in (${quoted(FINAL_TASK_PHASES)})`;
+/** Finished webhook deliveries and unpins: what retention prunes (lib/db/task-retention.ts). */
+export const isFinishedInternalTask = (type: AnyPgColumn, phase: AnyPgColumn) =>
+  sql`${type} in (${quoted(INTERNAL_TASK_TYPES)}) and ${phase} in (${quoted(FINAL_TASK_PHASES)})`;
 
 export const tasks = pgTable("tasks", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -358,7 +359,7 @@ export const tasks = pgTable("tasks", {
   index("tasks_user_type_created_idx").on(t.userId, t.type, t.createdAt, t.id).where(isPublicTaskType(t.type)),
   index("tasks_asset_created_idx").on(t.inputAssetId, t.createdAt, t.id),
   index("tasks_phase_idx").on(t.phase),
-  index("tasks_finished_deliveries_idx").on(t.updatedAt).where(isFinishedDelivery(t.type, t.phase)),
+  index("tasks_finished_internal_idx").on(t.updatedAt).where(isFinishedInternalTask(t.type, t.phase)),
 ]);
 
 export const WEBHOOK_EVENT_TYPES = [

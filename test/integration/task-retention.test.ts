@@ -16,7 +16,7 @@ describe.each(testDatabaseKinds)("task retention on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  it("deletes webhook deliveries that finished more than TASK_RETENTION_DAYS ago; keeps uploads, exports and the rest", async () => {
+  it("deletes webhook deliveries and unpins that finished more than TASK_RETENTION_DAYS ago; keeps uploads, exports and the rest", async () => {
     const { userId } = await t.createUser();
     const now = t.app.now();
     const add = (type: TaskType, phase: TaskPhase, endedDaysAgo: number) => {
@@ -25,9 +25,16 @@ describe.each(testDatabaseKinds)("task retention on %s", (kind) => {
       const runAfter = ["completed", "failed", "cancelled"].includes(phase) ? null : now + DAY_MS;
       return insertTask(t.app.db, { userId, type, phase, runAfter, params: {}, statusUpdatedAt: at, createdAt: at - 1000, updatedAt: at });
     };
-    const expired = [await add("webhook", "completed", 3), await add("webhook", "failed", 5), await add("webhook", "cancelled", 30)];
+    const expired = [
+      await add("webhook", "completed", 3),
+      await add("webhook", "failed", 5),
+      await add("webhook", "cancelled", 30),
+      await add("unpin", "completed", 3),
+      await add("unpin", "failed", 30),
+    ];
     const kept = [
       await add("webhook", "completed", 1),
+      await add("unpin", "completed", 1),
       await add("webhook", "waiting", 3),
       await add("upload", "completed", 30),
       await add("export", "failed", 30),
