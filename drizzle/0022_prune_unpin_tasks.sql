@@ -1,0 +1,2 @@
+DROP INDEX "tasks_finished_deliveries_idx";--> statement-breakpoint
+CREATE INDEX "tasks_finished_internal_idx" ON "tasks" USING btree ("updated_at") WHERE "tasks"."type" in ('webhook', 'unpin') and "tasks"."phase" in ('completed', 'failed', 'cancelled');
