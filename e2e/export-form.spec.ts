@@ -56,3 +56,24 @@ test("the export form starts one export however quickly it is submitted twice", 
   expect(tasks).toHaveLength(1);
   expect(posted).toHaveLength(1);
 });
+
+for (const width of [1280, 390]) {
+  test(`the CID version's choices show whole at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signUp(page, uniqueEmail(`cid-select-${width}`));
+    const asset = await uploadAsset(page, "cid select.mp4", "h264-aac.mp4");
+    await page.goto(`/assets/${asset.id}`);
+    const select = page.getByRole("form", { name: "Export" }).getByLabel("CID version");
+    await expect(select).toBeVisible();
+    // The widest choice's text, in the select's own font, fits inside it (with room for the arrow).
+    const fits = await select.evaluate((element: HTMLSelectElement) => {
+      const style = getComputedStyle(element);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = style.font;
+      const widest = Math.max(...[...element.options].map((option) => context.measureText(option.text).width));
+      const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { widest, room };
+    });
+    expect(fits.widest).toBeLessThanOrEqual(fits.room);
+  });
+}

@@ -214,7 +214,8 @@ export function ExportDestinations({ choices, id }: { choices: ExportChoices; id
                 <TextField id={`${id}-secret`} name="apiSecret" label="API secret" type="password" required />
               </div>
             )}
-            <div className="grid gap-3 sm:grid-cols-2">
+            {/* One column: in the asset page's side card, half of it cut the version's label short. */}
+            <div className="grid gap-3">
               <div>
                 <label htmlFor={`${id}-cid-version`} className={labelStyles}>
                   CID version
@@ -229,7 +230,7 @@ export function ExportDestinations({ choices, id }: { choices: ExportChoices; id
                   <option value="0">0 (Qm…, older tools)</option>
                 </select>
               </div>
-              <label className="inline-flex items-center gap-2 self-end pb-2 text-sm">
+              <label className="inline-flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
                   checked={choices.unpinOnDelete}
