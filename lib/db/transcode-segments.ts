@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { transcodeSegments, type TranscodeSegmentRow } from "./schema";
 
@@ -28,15 +28,26 @@ export async function insertSegmentJobs(db: Db, rows: Array<Omit<SegmentKey, "se
   await db.execute(sql`select pg_notify(${SEGMENTS_PLANNED_CHANNEL}, '')`);
 }
 
-const takeable = (now: number, owner: string) =>
+/** A background run's lease ends with this: a viewer's request may take its segment over (it runs niced, single-threaded). */
+export const BACKGROUND_LEASE_SUFFIX = ":background";
+
+const takeable = (now: number, owner: string, overBackground = false) =>
   and(
     isNull(transcodeSegments.madeAt),
     isNull(transcodeSegments.failedReason),
-    or(isNull(transcodeSegments.leaseOwner), eq(transcodeSegments.leaseOwner, owner), lt(transcodeSegments.leaseExpiresAt, now)),
+    or(
+      isNull(transcodeSegments.leaseOwner),
+      eq(transcodeSegments.leaseOwner, owner),
+      lt(transcodeSegments.leaseExpiresAt, now),
+      overBackground ? like(transcodeSegments.leaseOwner, `%${BACKGROUND_LEASE_SUFFIX}`) : undefined,
+    ),
   );
 
-/** Takes these segments of one rendition for `owner`, those not made, not failed and not held by a live lease elsewhere. */
-export async function claimSegments(db: Db, key: Omit<SegmentKey, "seq">, seqs: number[], holder: LeaseHolder): Promise<number[]> {
+/**
+ * Takes these segments of one rendition for `owner`, those not made, not failed and not held by a
+ * live lease elsewhere; `overBackground`: also those a background run holds (a viewer waits).
+ */
+export async function claimSegments(db: Db, key: Omit<SegmentKey, "seq">, seqs: number[], holder: LeaseHolder, overBackground = false): Promise<number[]> {
   const rows = await db
     .update(transcodeSegments)
     .set({ leaseOwner: holder.owner, leaseExpiresAt: holder.now + holder.leaseMs, attempts: sql`${transcodeSegments.attempts} + 1` })
@@ -46,7 +57,7 @@ export async function claimSegments(db: Db, key: Omit<SegmentKey, "seq">, seqs: 
         eq(transcodeSegments.ladder, key.ladder),
         eq(transcodeSegments.rendition, key.rendition),
         inArray(transcodeSegments.seq, seqs),
-        takeable(holder.now, holder.owner),
+        takeable(holder.now, holder.owner, overBackground),
       ),
     )
     .returning({ seq: transcodeSegments.seq });

@@ -9,6 +9,7 @@ import { findAsset } from "@/lib/db/assets";
 import type { TranscodeSummary } from "@/lib/db/schema";
 import {
   claimBackgroundWork,
+  BACKGROUND_LEASE_SUFFIX,
   claimSegments,
   findSegmentJob,
   markSegmentMade,
@@ -97,7 +98,8 @@ export class SegmentMaker {
       if (job.madeAt !== null) return;
       if (job.failedReason) throw new SegmentUnavailableError(job.failedReason);
       if (rendition === "a") await this.startAudio(asset, "request");
-      else if ((await claimSegments(this.deps.db, key, [seq], this.holder())).length) {
+      // A background run holding it would make it niced on one thread: the viewer's run takes it over.
+      else if ((await claimSegments(this.deps.db, key, [seq], this.holder("request"), true)).length) {
         await this.makeVideo(asset, seq, [rendition], "request").catch((error: unknown) => {
           log.warn(`asset ${asset.id}`, `segment ${seq} of ${rendition} failed`, error);
         });
@@ -110,7 +112,7 @@ export class SegmentMaker {
 
   /** Takes and makes one piece of work no node holds (of one asset, or any); false when there is none. */
   async workOnce(onlyAsset?: string): Promise<boolean> {
-    const claim = await claimBackgroundWork(this.deps.db, this.holder(), onlyAsset);
+    const claim = await claimBackgroundWork(this.deps.db, this.holder("background"), onlyAsset);
     if (!claim) return false;
     const row = await findAsset(this.deps.db, claim.assetId);
     if (!row?.transcode || row.transcode.ladder !== claim.ladder) return true;
@@ -124,8 +126,12 @@ export class SegmentMaker {
     return true;
   }
 
-  private holder(): LeaseHolder {
-    return { owner: this.owner, now: this.deps.now(), leaseMs: SEGMENT_LEASE_MS };
+  private holder(why: Why): LeaseHolder {
+    return { owner: this.ownerFor(why), now: this.deps.now(), leaseMs: SEGMENT_LEASE_MS };
+  }
+
+  private ownerFor(why: Why): string {
+    return why === "background" ? `${this.owner}${BACKGROUND_LEASE_SUFFIX}` : this.owner;
   }
 
   private async tools() {
@@ -140,7 +146,7 @@ export class SegmentMaker {
     const window = segmentWindows(transcode.starts, transcode.duration)[seq];
     const rungs = transcode.rungs.filter((rung) => renditions.includes(rung.dir));
     const keys = renditions.map((rendition) => ({ assetId: asset.id, ladder: transcode.ladder, rendition, seq }));
-    const renew = setInterval(() => void renewSegmentLeases(this.deps.db, keys[0], renditions, this.holder()).catch(() => {}), RENEW_EVERY_MS);
+    const renew = setInterval(() => void renewSegmentLeases(this.deps.db, keys[0], renditions, this.holder(why)).catch(() => {}), RENEW_EVERY_MS);
     let workDir: string | undefined;
     try {
       if (!window || rungs.length !== renditions.length) throw new SegmentUnavailableError(`segment ${seq} is not in the plan`);
@@ -162,6 +168,8 @@ export class SegmentMaker {
         workDir,
       });
       for (const segment of made) {
+        // A viewer's run took this one over and made it first: its bytes stay the ones served.
+        if ((await findSegmentJob(this.deps.db, { assetId: asset.id, ladder: transcode.ladder, rendition: segment.rung.dir, seq }))?.madeAt) continue;
         const initKey = assetRenditionKey(asset.id, transcode.ladder, segment.rung.dir, "init.mp4");
         if (!(await this.deps.storage.stat(initKey))) await this.deps.storage.putObject(initKey, segment.init, "video/mp4");
         await this.deps.storage.putFile(assetRenditionKey(asset.id, transcode.ladder, segment.rung.dir, `${seq}.m4s`), segment.file, "video/mp4");
@@ -170,7 +178,7 @@ export class SegmentMaker {
       metrics().transcodeSeconds.inc({ for: why }, seconds);
     } catch (error) {
       const reason = `segment ${seq} of ${renditions.join(", ")} could not be made: ${(error as Error).message}`;
-      for (const key of keys) await recordSegmentFailure(this.deps.db, key, this.owner, reason, SEGMENT_ATTEMPTS);
+      for (const key of keys) await recordSegmentFailure(this.deps.db, key, this.ownerFor(why), reason, SEGMENT_ATTEMPTS);
       throw error;
     } finally {
       clearInterval(renew);
@@ -207,9 +215,9 @@ export class SegmentMaker {
     const base = { assetId: asset.id, ladder: transcode.ladder, rendition: "a" };
     const all = audioSegmentDurations(transcode.duration).map((_, seq) => seq);
     // A background claim already holds them: claimed again by the same owner, to know which are ours.
-    const mine = new Set(await claimSegments(this.deps.db, base, all, this.holder()));
+    const mine = new Set(await claimSegments(this.deps.db, base, all, this.holder(why)));
     if (!mine.size) return;
-    const renew = setInterval(() => void renewSegmentLeases(this.deps.db, base, ["a"], this.holder()).catch(() => {}), RENEW_EVERY_MS);
+    const renew = setInterval(() => void renewSegmentLeases(this.deps.db, base, ["a"], this.holder(why)).catch(() => {}), RENEW_EVERY_MS);
     try {
       const { ffmpeg } = await this.tools();
       await encodeAudioStream({
@@ -227,7 +235,7 @@ export class SegmentMaker {
       });
     } catch (error) {
       const reason = `the audio could not be made: ${(error as Error).message}`;
-      for (const seq of mine) await recordSegmentFailure(this.deps.db, { ...base, seq }, this.owner, reason, SEGMENT_ATTEMPTS);
+      for (const seq of mine) await recordSegmentFailure(this.deps.db, { ...base, seq }, this.ownerFor(why), reason, SEGMENT_ATTEMPTS);
       throw error;
     } finally {
       clearInterval(renew);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Asset } from "@/lib/assets/schemas";
 import { metrics } from "@/lib/metrics/metrics";
@@ -68,6 +69,15 @@ describe.skipIf(!ffmpegInstalled)("segments made on request, once, with no backg
     expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(bodies[0])).toBe(true);
     expect((await segmentsMade()).request - before.request).toBe(1);
     expect(await storedFiles(t.dataDir, asset.id)).toEqual(["v1/t0/1.m4s", "v1/t0/init.mp4"]);
+  });
+
+  it("a viewer's request takes over a segment a background run holds (niced, one thread) instead of waiting for it", async () => {
+    const asset = await uploadReady(t, token, makeTranscodeSource(mediaDir, "vp9-opus.webm"));
+    // As another node's background pool would hold it for its whole run.
+    await t.app.db.execute(sql`update transcode_segments set lease_owner = 'node-b:background', lease_expires_at = ${Date.now() + 600_000} where asset_id = ${asset.id} and rendition = 't0' and seq = 0`);
+    const response = await fetch(`${server.origin}/api/hls/${asset.playbackId}/t0-1/0.m4s`);
+    expect(response.status).toBe(200);
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
   it("a segment of a rung or audio that is not in the plan answers 404; a ladder version that is not the asset's 404", async () => {
