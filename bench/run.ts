@@ -13,13 +13,14 @@ import { benchExport } from "./export";
 import { benchFootprint } from "./footprint";
 import { benchHls } from "./hls";
 import { describeMachine } from "./lib/machine";
-import { makeFile, makeLargeMp4 } from "./lib/make-media";
+import { makeFile, makeHevcMov, makeLargeMp4 } from "./lib/make-media";
 import { printResult, type BenchResult } from "./lib/results";
 import { benchLocalUpload } from "./local-upload";
 import { benchProcessing } from "./processing";
 import { benchRequestBodies } from "./request-bodies";
 import { benchRequestUploadLoad } from "./request-upload-load";
 import { benchScale } from "./scale";
+import { benchTranscode } from "./transcode";
 import { benchTusUpload } from "./tus-upload";
 import { benchViewerMetrics } from "./viewer-metrics";
 import { benchWebhooks } from "./webhooks";
@@ -37,6 +38,7 @@ const BENCHES: Record<string, () => Promise<BenchResult>> = {
   processing: async () => benchProcessing(await makeLargeMp4(workDir, sizeBytes)),
   export: async () => benchExport(await makeLargeMp4(workDir, sizeBytes)),
   hls: async () => benchHls(await makeLargeMp4(workDir, sizeBytes)),
+  transcode: async () => benchTranscode(await makeHevcMov(workDir, 600), await makeHevcMov(workDir, 60)),
   concurrency: () => benchConcurrency(),
   bodies: () => benchRequestBodies(),
   footprint: () => benchFootprint(databaseUrl),

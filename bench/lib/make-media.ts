@@ -40,3 +40,28 @@ export async function makeFile(dir: string, bytes: number): Promise<string> {
   await pipeline(Readable.from(chunks()), fs.createWriteStream(out));
   return out;
 }
+
+/**
+ * A 1080p HEVC/AAC MOV of `seconds` (a multiple of 10), as a phone records it (keyframe every 2 s):
+ * one 10 s clip encoded with libx265 ultrafast, repeated by stream copy. Reused when already made.
+ */
+export async function makeHevcMov(dir: string, seconds: number): Promise<string> {
+  const out = path.join(dir, `hevc-1080p-${seconds}s.mov`);
+  if (fs.existsSync(out)) return out;
+  const clip = path.join(dir, "hevc-clip.mov");
+  if (!fs.existsSync(clip)) {
+    await run("ffmpeg", [
+      ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30"],
+      ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "10"],
+      ...["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "keyint=60:min-keyint=60:log-level=error", "-b:v", "8M", "-tag:v", "hvc1"],
+      ...["-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "128k", "-shortest", `${clip}.tmp.mov`],
+    ]);
+    fs.renameSync(`${clip}.tmp.mov`, clip);
+  }
+  const list = path.join(dir, `hevc-concat-${seconds}.txt`);
+  fs.writeFileSync(list, `file '${path.resolve(clip)}'\n`.repeat(seconds / 10));
+  await run("ffmpeg", ["-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", list, "-c", "copy", "-tag:v", "hvc1", `${out}.tmp.mov`]);
+  fs.renameSync(`${out}.tmp.mov`, out);
+  fs.rmSync(list);
+  return out;
+}
