@@ -581,6 +581,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/playback/{playbackId}/storyboard.vtt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The storyboard's WebVTT (Livepeer's `Thumbnails` source)
+         * @description Cues back to back from 0 to the video's duration, one every 5 s, each naming its tile of `storyboard.jpg` (relative to this file) as `storyboard.jpg#xywh=x,y,w,h`. Made with the sprite on the first request for either, then stored with the asset and served unchanged.
+         */
+        get: operations["getPlaybackStoryboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/playback/{playbackId}/storyboard.jpg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The storyboard's sprite (JPEG): tiles 160 px wide, ten to a row */
+        get: operations["getPlaybackStoryboardSprite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hls/{playbackId}/index.m3u8": {
         parameters: {
             query?: never;
@@ -4032,6 +4069,12 @@ export interface operations {
                                 /** @constant */
                                 type: "image/jpeg";
                                 url: string;
+                            } | {
+                                /** @constant */
+                                hrn: "Thumbnails";
+                                /** @constant */
+                                type: "text/vtt";
+                                url: string;
                             })[];
                         };
                     };
@@ -4393,6 +4436,182 @@ export interface operations {
             };
             500: components["responses"]["Error500"];
             /** @description ffmpeg does not run on this server, or could not make the frame; the message says which. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            507: components["responses"]["Error507"];
+        };
+    };
+    getPlaybackStoryboard: {
+        parameters: {
+            query?: {
+                /** @description A viewer token (JWT, ES256) signed with one of the owner's signing keys; only for assets whose `playbackPolicy` is `jwt`. */
+                jwt?: string;
+                /** @description A short-lived media token, as the HLS playlist of a `jwt` asset writes into its segment URLs. */
+                token?: string;
+            };
+            header?: {
+                Range?: string;
+                /** @description The viewer token, as a header instead of the `jwt` parameter. */
+                "Livepeer-Jwt"?: string;
+            };
+            path: {
+                /** @description The asset's `playbackId`: whoever holds it may play the asset. */
+                playbackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WebVTT file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": string;
+                };
+            };
+            /** @description The range asked for, with `Content-Range`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": string;
+                };
+            };
+            /** @description The asset's playback policy is `jwt` and no token was sent. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description A token was sent and refused: expired, for another playbackId, badly signed, or its signing key is unknown, disabled or another user's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description No ready asset has this playbackId. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description The range is outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["Error500"];
+            /** @description ffmpeg does not run on this server, or could not make the storyboard; the message says which. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            507: components["responses"]["Error507"];
+        };
+    };
+    getPlaybackStoryboardSprite: {
+        parameters: {
+            query?: {
+                /** @description A viewer token (JWT, ES256) signed with one of the owner's signing keys; only for assets whose `playbackPolicy` is `jwt`. */
+                jwt?: string;
+                /** @description A short-lived media token, as the HLS playlist of a `jwt` asset writes into its segment URLs. */
+                token?: string;
+            };
+            header?: {
+                Range?: string;
+                /** @description The viewer token, as a header instead of the `jwt` parameter. */
+                "Livepeer-Jwt"?: string;
+            };
+            path: {
+                /** @description The asset's `playbackId`: whoever holds it may play the asset. */
+                playbackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sprite. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description The range asked for, with `Content-Range`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description The asset's playback policy is `jwt` and no token was sent. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description A token was sent and refused: expired, for another playbackId, badly signed, or its signing key is unknown, disabled or another user's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description No ready asset has this playbackId. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description The range is outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["Error500"];
+            /** @description ffmpeg does not run on this server, or could not make the storyboard; the message says which. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

@@ -135,6 +135,28 @@ export const playbackPaths: ZodOpenApiPathsObject = {
       },
     },
   },
+  "/api/playback/{playbackId}/storyboard.vtt": {
+    get: {
+      tags,
+      operationId: "getPlaybackStoryboard",
+      summary: "The storyboard's WebVTT (Livepeer's `Thumbnails` source)",
+      description:
+        "Cues back to back from 0 to the video's duration, one every 5 s, each naming its tile of `storyboard.jpg` (relative to this file) as `storyboard.jpg#xywh=x,y,w,h`. Made with the sprite on the first request for either, then stored with the asset and served unchanged.",
+      security: PUBLIC,
+      requestParams: { path: playbackId, query: viewerToken, header: viewerHeaders },
+      responses: { ...mediaResponses("text/vtt", "The WebVTT file"), ...errorResponses([503], { 503: "ffmpeg does not run on this server, or could not make the storyboard; the message says which." }) },
+    },
+  },
+  "/api/playback/{playbackId}/storyboard.jpg": {
+    get: {
+      tags,
+      operationId: "getPlaybackStoryboardSprite",
+      summary: "The storyboard's sprite (JPEG): tiles 160 px wide, ten to a row",
+      security: PUBLIC,
+      requestParams: { path: playbackId, query: viewerToken, header: viewerHeaders },
+      responses: { ...mediaResponses("image/jpeg", "The sprite"), ...errorResponses([503], { 503: "ffmpeg does not run on this server, or could not make the storyboard; the message says which." }) },
+    },
+  },
   "/api/hls/{playbackId}/index.m3u8": {
     get: {
       tags,

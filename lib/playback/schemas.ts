@@ -23,12 +23,18 @@ const thumbnailSourceSchema = z.object({
   type: z.literal("image/jpeg"),
   url: z.string(),
 });
+/** The storyboard (Livepeer's shape): WebVTT cues naming tiles of a sprite JPEG (`#xywh=`). */
+const storyboardSourceSchema = z.object({
+  hrn: z.literal("Thumbnails"),
+  type: z.literal("text/vtt"),
+  url: z.string(),
+});
 
 export const playbackInfoSchema = z.object({
   type: z.literal("vod"),
   meta: z.object({
     playbackPolicy: playbackPolicySchema,
-    source: z.array(z.discriminatedUnion("hrn", [hlsSourceSchema, mp4SourceSchema, thumbnailSourceSchema])),
+    source: z.array(z.discriminatedUnion("hrn", [hlsSourceSchema, mp4SourceSchema, thumbnailSourceSchema, storyboardSourceSchema])),
   }),
 });
 

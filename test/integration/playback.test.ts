@@ -73,7 +73,14 @@ describe.each(storageMatrix)("playback on %s with %s storage", (kind, storage) =
       bitrate: asset.videoSpec!.bitrate,
     });
     const thumbnails = info.meta.source.slice(2);
-    expect(thumbnails).toEqual(ffmpegInstalled ? [{ hrn: "Thumbnail (JPEG)", type: "image/jpeg", url: `${base}/poster.jpg` }] : []);
+    expect(thumbnails).toEqual(
+      ffmpegInstalled
+        ? [
+            { hrn: "Thumbnail (JPEG)", type: "image/jpeg", url: `${base}/poster.jpg` },
+            { hrn: "Thumbnails", type: "text/vtt", url: `${base}/storyboard.vtt` },
+          ]
+        : [],
+    );
   });
 
   it("answers 404 {errors} for unknown, malformed and not-ready playbackIds", async () => {

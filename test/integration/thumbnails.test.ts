@@ -3,14 +3,26 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as playbackRoute from "@/app/api/playback/[playbackId]/route";
 import type { Asset } from "@/lib/assets/schemas";
 import { assetThumbnailsPrefix } from "@/lib/storage/types";
+import { fetchHandlers as storyboardJpg } from "@/pages/api/playback/[playbackId]/storyboard.jpg";
+import { fetchHandlers as storyboardVtt } from "@/pages/api/playback/[playbackId]/storyboard.vtt";
 import { fetchHandlers as thumbnailRoute } from "@/pages/api/playback/[playbackId]/thumbnail.jpg";
 import { getAsset, putUpload, requestUpload, routes } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
 import { expectError } from "../helpers/expect-error";
 import { ffmpegInstalled, jpegSize, makeTestVideo } from "../helpers/media-tools";
-import { startTestApp, type TestApp } from "../helpers/test-app";
+import { ORIGIN, startTestApp, type TestApp } from "../helpers/test-app";
+
+function storyboard(playbackId: string, type: "vtt" | "jpg") {
+  return callRoute((type === "vtt" ? storyboardVtt : storyboardJpg).GET, `/api/playback/${playbackId}/storyboard.${type}`, { params: { playbackId } });
+}
+
+function seconds(vttTime: string): number {
+  const [h, m, s] = vttTime.split(":").map(Number);
+  return h * 3600 + m * 60 + s;
+}
 
 function thumbnail(playbackId: string, query: string) {
   return callRoute(thumbnailRoute.GET, `/api/playback/${playbackId}/thumbnail.jpg?${query}`, { params: { playbackId } });
@@ -23,7 +35,7 @@ function psnr(a: string, b: string): number {
   return average === "inf" ? Infinity : Number(average);
 }
 
-describe.skipIf(!ffmpegInstalled)("thumbnails at any time", () => {
+describe.skipIf(!ffmpegInstalled)("thumbnails at any time and storyboards", () => {
   let t: TestApp;
   let token: string;
   let asset: Asset;
@@ -98,6 +110,40 @@ describe.skipIf(!ffmpegInstalled)("thumbnails at any time", () => {
     }
     for (const query of ["time=1&width=12.5", "time=1&width=8", "time=1&width=5000", "time=1&width=abc", "time=1&width=-100"]) {
       await expectError(await thumbnail(asset.playbackId, query), 422, /^width: /);
+    }
+  });
+
+  it("the storyboard's cues cover the video without gap, each naming the tile that shows its start", async () => {
+    const info = await (await callRoute(playbackRoute.GET, `/api/playback/${asset.playbackId}`, { params: { playbackId: asset.playbackId } })).json();
+    const listed = info.meta.source.find((s: { hrn: string }) => s.hrn === "Thumbnails");
+    expect(listed).toEqual({ hrn: "Thumbnails", type: "text/vtt", url: `${ORIGIN}/api/playback/${asset.playbackId}/storyboard.vtt` });
+
+    const vtt = await storyboard(asset.playbackId, "vtt");
+    expect(vtt.status).toBe(200);
+    expect(vtt.headers.get("content-type")).toBe("text/vtt");
+    const text = await vtt.text();
+    expect(text.startsWith("WEBVTT\n")).toBe(true);
+    const cues = [...text.matchAll(/(\S+) --> (\S+)\n(\S+)#xywh=(\d+),(\d+),(\d+),(\d+)/g)].map((m) => ({
+      start: seconds(m[1]),
+      end: seconds(m[2]),
+      url: m[3],
+      xywh: m.slice(4, 8).map(Number),
+    }));
+    expect(cues.length).toBe(Math.ceil(asset.videoSpec!.duration / 5));
+    expect(cues[0].start).toBe(0);
+    cues.slice(1).forEach((cue, i) => expect(cue.start).toBe(cues[i].end));
+    expect(cues.at(-1)!.end).toBeCloseTo(asset.videoSpec!.duration, 3);
+    expect(new Set(cues.map((c) => c.url))).toEqual(new Set(["storyboard.jpg"]));
+
+    const sprite = await saved(await storyboard(asset.playbackId, "jpg"), "sprite.jpg");
+    for (const [n, cue] of cues.entries()) {
+      const [x, y, w, h] = cue.xywh;
+      const tile = path.join(dir, `tile-${n}.png`);
+      execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-i", sprite, "-vf", `crop=${w}:${h}:${x}:${y}`, "-y", tile]);
+      const own = psnr(tile, ffmpegFrame(cue.start, w));
+      expect(own).toBeGreaterThan(22);
+      // Another cue's frame is clearly another picture.
+      expect(psnr(tile, ffmpegFrame(cues[(n + 1) % cues.length].start, w))).toBeLessThan(own - 5);
     }
   });
 
