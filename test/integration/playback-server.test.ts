@@ -37,7 +37,7 @@ describe("playback from the production server", () => {
     const { playbackInfo } = await sdk.playback.get(playbackId);
     const mp4 = playbackInfo?.meta.source.find((source) => source.hrn === "MP4");
     expect(mp4).toMatchObject({ type: "html5/video/mp4", url: `${server.url}/api/playback/${playbackId}/video.mp4`, size: bytes.length });
-    if (ffmpegInstalled) expect(playbackInfo?.meta.source.map((source) => source.hrn)).toEqual(["HLS (TS)", "MP4", "Thumbnail (JPEG)"]);
+    if (ffmpegInstalled) expect(playbackInfo?.meta.source.map((source) => source.hrn)).toEqual(["HLS (TS)", "MP4", "Thumbnail (JPEG)", "Thumbnails"]);
 
     const part = await fetch(mp4!.url, { headers: { range: "bytes=1000-1999" } });
     expect(part.status).toBe(206);
