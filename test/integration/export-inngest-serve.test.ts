@@ -35,10 +35,10 @@ describe("GET and PUT /api/inngest", () => {
     await inngestServer.close();
   });
 
-  it("GET describes the app and counts its four functions", async () => {
+  it("GET describes the app and counts its five functions", async () => {
     const response = await call("GET");
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ mode: "dev", function_count: 4 });
+    expect(await response.json()).toMatchObject({ mode: "dev", function_count: 5 });
   });
 
   it("PUT syncs the functions, with their event triggers and retries, to the Inngest server", async () => {
@@ -51,8 +51,13 @@ describe("GET and PUT /api/inngest", () => {
       "video-asset-service-deliver-webhook",
       "video-asset-service-export-asset",
       "video-asset-service-process-upload",
+      "video-asset-service-transcode-file",
       "video-asset-service-unpin-asset",
     ]);
+    expect(functions["video-asset-service-transcode-file"]).toMatchObject({
+      triggers: [{ event: "video-assets/transcode-file.queued" }],
+      concurrency: { key: "event.data.taskId", limit: 1 },
+    });
     expect(functions["video-asset-service-unpin-asset"]).toMatchObject({ triggers: [{ event: "video-assets/unpin.queued" }] });
     expect(functions["video-asset-service-export-asset"]).toMatchObject({
       triggers: [{ event: "video-assets/export.queued" }],
