@@ -11,26 +11,20 @@ export const segmentPaths = {
  * (with its `?`, or empty) is appended to every URI, after the extension players judge by.
  */
 export function mediaPlaylist(index: PackagingIndex, query: string): string {
-  // Each segment's duration, rounded to the nearest integer, must not exceed the target (RFC 8216 4.3.3.1).
-  const target = Math.max(1, ...index.segments.map((segment) => Math.round(segment.duration)));
-  const lines = [
-    "#EXTM3U",
-    "#EXT-X-VERSION:7",
-    `#EXT-X-TARGETDURATION:${target}`,
-    "#EXT-X-MEDIA-SEQUENCE:0",
-    "#EXT-X-PLAYLIST-TYPE:VOD",
-    "#EXT-X-INDEPENDENT-SEGMENTS",
-    `#EXT-X-MAP:URI="${segmentPaths.init(index.version)}${query}"`,
-  ];
-  index.segments.forEach((segment, n) => {
-    lines.push(`#EXTINF:${segment.duration.toFixed(5)},`, `${segmentPaths.media(index.version, n)}${query}`);
-  });
-  lines.push("#EXT-X-ENDLIST", "");
-  return lines.join("\n");
+  return vodPlaylist(
+    index.segments.map((segment) => segment.duration),
+    `${segmentPaths.init(index.version)}${query}`,
+    (n) => `${segmentPaths.media(index.version, n)}${query}`,
+  );
 }
 
 /** A media playlist of one rendition whose files sit beside it: `init.mp4` and `{n}.m4s`. */
 export function renditionPlaylist(durations: number[], query: string): string {
+  return vodPlaylist(durations, `init.mp4${query}`, (n) => `${n}.m4s${query}`);
+}
+
+function vodPlaylist(durations: number[], initUri: string, mediaUri: (n: number) => string): string {
+  // Each segment's duration, rounded to the nearest integer, must not exceed the target (RFC 8216 4.3.3.1).
   const target = Math.max(1, ...durations.map((duration) => Math.round(duration)));
   const lines = [
     "#EXTM3U",
@@ -39,9 +33,9 @@ export function renditionPlaylist(durations: number[], query: string): string {
     "#EXT-X-MEDIA-SEQUENCE:0",
     "#EXT-X-PLAYLIST-TYPE:VOD",
     "#EXT-X-INDEPENDENT-SEGMENTS",
-    `#EXT-X-MAP:URI="init.mp4${query}"`,
+    `#EXT-X-MAP:URI="${initUri}"`,
   ];
-  durations.forEach((duration, n) => lines.push(`#EXTINF:${duration.toFixed(5)},`, `${n}.m4s${query}`));
+  durations.forEach((duration, n) => lines.push(`#EXTINF:${duration.toFixed(5)},`, mediaUri(n)));
   lines.push("#EXT-X-ENDLIST", "");
   return lines.join("\n");
 }
