@@ -107,11 +107,17 @@ type RawSums = Omit<ViewSumsRow, "values" | "timestamp"> & { timestamp?: number 
     Record<RollupDimension, string>
   >;
 
-/** The start of the hour's time step (UTC), in ms. */
+/**
+ * The start of the hour's time step (UTC), in ms. Hours and days are whole multiples of the hours
+ * since the epoch, so they are integer arithmetic; a 30-day query by day reads thousands of rows,
+ * and the calendar functions cost more than the rest of the query.
+ */
 const bucket = (step: TimeStep) =>
   step === "hour"
     ? sql`(r.hour::bigint * 3600000)`
-    : sql`(extract(epoch FROM date_trunc(${step}, to_timestamp(r.hour * 3600.0) AT TIME ZONE 'UTC')) * 1000)::bigint`;
+    : step === "day"
+      ? sql`((r.hour / 24)::bigint * 86400000)`
+      : sql`(extract(epoch FROM date_trunc(${step}, to_timestamp(r.hour * 3600.0) AT TIME ZONE 'UTC')) * 1000)::bigint`;
 
 /**
  * The statement behind sumViews: from the roll-ups when at most one dimension is asked for (each

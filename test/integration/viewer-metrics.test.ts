@@ -334,6 +334,8 @@ describe.each(testDatabaseKinds)("viewer metrics on %s", (kind) => {
       expect(rows, step).toEqual([expect.objectContaining({ viewCount: 3, playtimeMins: 3 })]);
       expect(rows[0].timestamp).toBeLessThanOrEqual(t.app.now());
     }
+    const [today] = await get(queryRoute, `/api/data/views/query?assetId=${asset}&timeStep=day`);
+    expect(new Date(today.timestamp).toISOString()).toBe(`${new Date(t.app.now()).toISOString().slice(0, 10)}T00:00:00.000Z`);
     const summary = await get(summaryRoute, `/api/data/views/summary?assetId=${asset}`);
     expect(summary).toMatchObject({
       views: 3,

@@ -1,0 +1,3 @@
+DROP INDEX "playback_view_hours_user_idx";--> statement-breakpoint
+CREATE INDEX "playback_view_account_hours_sums_idx" ON "playback_view_account_hours" USING btree ("user_id","dimension","hour","value","views","playtime_ms","rebuffer_ms","ttff_sum_ms","ttff_views","started_views","errored_views");--> statement-breakpoint
+CREATE INDEX "playback_view_hours_user_sums_idx" ON "playback_view_hours" USING btree ("user_id","dimension","hour","playback_id","views","playtime_ms","rebuffer_ms","ttff_sum_ms","ttff_views","started_views","errored_views");
