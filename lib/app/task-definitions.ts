@@ -1,6 +1,7 @@
 import { processUploadTask } from "@/lib/assets/process-upload";
 import { exportTask } from "@/lib/export/export-task";
 import { unpinTask } from "@/lib/export/unpin-task";
+import { storyboardTask } from "@/lib/playback/storyboard-task";
 import { transcodeFileTask } from "@/lib/transcode/transcode-task";
 import type { TaskDefinitions } from "@/lib/tasks/types";
 import { deliverWebhookTask } from "@/lib/webhooks/deliver-webhook-task";
@@ -12,4 +13,5 @@ export const taskDefinitions: TaskDefinitions = {
   webhook: deliverWebhookTask,
   unpin: unpinTask,
   "transcode-file": transcodeFileTask,
+  storyboard: storyboardTask,
 };

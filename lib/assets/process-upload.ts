@@ -20,6 +20,7 @@ import { retryImportRequestSchema } from "./schemas";
 import { failCancelledUpload } from "./fail-cancelled-upload";
 import { startAskedIpfsExport } from "./ipfs-export";
 import { makePoster } from "./make-poster";
+import { recordStoryboardTask, startStoryboard } from "@/lib/playback/storyboard-task";
 import { assetHashes } from "./serialize-asset";
 import { findMediaTools, type MediaTools } from "@/lib/media/ffmpeg";
 import { probeMedia, type ProbedMedia } from "@/lib/media/probe-media";
@@ -62,9 +63,12 @@ export const processUploadTask: TaskDefinition = {
         const ready = { status: "ready" as const, size, sha256, cidv1, carSize, videoSpec, posterKey, transcode: plan, errorMessage: null, updatedAt: deps.now() };
         await updateAsset(tx, asset.id, ready);
         if (plan) await recordTranscodeWork(tx, asset, plan, deps.now());
+        // A poster made means ffmpeg runs here and the file has a picture: its storyboard can be made too.
+        if (hasPoster) await recordStoryboardTask(tx, asset, deps.now());
       });
     });
     await step.run("start-transcode", async () => startTranscode(deps, (await loadAsset(deps, taskId)).id));
+    await step.run("start-storyboard", async () => startStoryboard(deps, (await loadAsset(deps, taskId)).id));
     await step.run("export-to-ipfs", async () => startAskedIpfsExport(deps, await loadAsset(deps, taskId)));
   },
 

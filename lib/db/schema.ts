@@ -304,8 +304,11 @@ export type TranscodeSegmentRow = typeof transcodeSegments.$inferSelect;
 /** `transcode-file` (Livepeer's type): an asset's segments being made, with their progress. */
 export const PUBLIC_TASK_TYPES = ["upload", "export", "transcode-file"] as const;
 export type PublicTaskType = (typeof PUBLIC_TASK_TYPES)[number];
-/** `unpin` (internal): removes the pins of a deleted asset's exports, then the asset. */
-const INTERNAL_TASK_TYPES = ["webhook", "unpin"] as const;
+/**
+ * `unpin` (internal): removes the pins of a deleted asset's exports, then the asset. `storyboard`
+ * (internal): makes a ready asset's storyboard in the background.
+ */
+const INTERNAL_TASK_TYPES = ["webhook", "unpin", "storyboard"] as const;
 export const TASK_TYPES = [...PUBLIC_TASK_TYPES, ...INTERNAL_TASK_TYPES] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_PHASES = ["pending", "waiting", "running", "completed", "failed", "cancelled"] as const;

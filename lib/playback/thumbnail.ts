@@ -1,6 +1,7 @@
 import { ApiError, unprocessable } from "@/lib/api/errors";
 import { POSTER_POSITION } from "@/lib/assets/make-poster";
 import type { Config } from "@/lib/config/config";
+import type { AssetRow, VideoTrackSpec } from "@/lib/db/schema";
 import { log } from "@/lib/log/log";
 import { extractJpegFrame, findFfmpeg, NoFrameError } from "@/lib/media/ffmpeg";
 import { assetThumbnailsPrefix, type MediaBytes } from "@/lib/storage/types";
@@ -16,10 +17,20 @@ const THUMBNAIL_TIMEOUT_MS = 20_000;
 const VIDEO_WIDTH = 65_535;
 const SECONDS = /^\d+(\.\d+)?$/;
 const INTEGER = /^\d+$/;
+/** A video whose frame rate is not known: a "frame" per millisecond. */
+const FRAMES_PER_SECOND_UNKNOWN = 1000;
+
+/**
+ * Widths thumbnails are made at: an asked width is served at the largest of these not above it
+ * (a thumbnail is at most as wide as asked). With times taken to the frame, an asset's stored
+ * thumbnails are at most its frames × these widths (and its own), never one per query string.
+ */
+export const THUMBNAIL_WIDTHS = [16, 32, 48, 64, 96, 128, 160, 192, 240, 320, 480, 640, 960, 1280, 1920] as const;
 
 interface ThumbnailQuery {
-  /** Milliseconds: the cache key and what ffmpeg is asked for are the same time. */
-  timeMs: number;
+  /** The frame shown at the asked time: the cache key, and what ffmpeg is asked for. */
+  frame: number;
+  atSeconds: number;
   width?: number;
 }
 
@@ -31,8 +42,8 @@ interface ThumbnailQuery {
 export async function openThumbnail(app: ThumbnailDeps, request: Request, playbackId: string): Promise<MediaBytes> {
   const { asset, access } = await openPlayback(app, request, playbackId);
   const duration = asset.videoSpec?.duration ?? 0;
-  const query = readThumbnailQuery(new URL(request.url).searchParams, duration);
-  const key = `${assetThumbnailsPrefix(asset.id)}${query.timeMs}-${query.width ?? "full"}.jpg`;
+  const query = readThumbnailQuery(new URL(request.url).searchParams, duration, videoFps(asset));
+  const key = thumbnailKey(asset.id, query.frame, query.width);
   const stored = (await app.storage.stat(key)) ?? (await makeThumbnail(app, asset, query, key, request.signal));
   return {
     size: stored.size,
@@ -42,7 +53,7 @@ export async function openThumbnail(app: ThumbnailDeps, request: Request, playba
   };
 }
 
-function readThumbnailQuery(params: URLSearchParams, duration: number): ThumbnailQuery {
+function readThumbnailQuery(params: URLSearchParams, duration: number, fps: number): ThumbnailQuery {
   const time = params.get("time");
   const width = params.get("width");
   const errors: string[] = [];
@@ -53,10 +64,30 @@ function readThumbnailQuery(params: URLSearchParams, duration: number): Thumbnai
     errors.push(`width: must be a whole number of pixels from ${MIN_THUMBNAIL_WIDTH} to ${MAX_THUMBNAIL_WIDTH}`);
   }
   if (errors.length > 0) throw unprocessable(errors);
-  return { timeMs: Math.round(seconds * 1000), width: pixels };
+  return { ...frameAt(seconds, fps), width: pixels === undefined ? undefined : THUMBNAIL_WIDTHS.findLast((step) => step <= pixels) };
 }
 
-async function makeThumbnail(app: ThumbnailDeps, asset: { id: string; storageKey: string }, query: ThumbnailQuery, key: string, signal: AbortSignal) {
+/** Where thumbnails are stored: one per frame and width. */
+export function thumbnailKey(assetId: string, frame: number, width: number | undefined): string {
+  return `${assetThumbnailsPrefix(assetId)}f${frame}-${width ?? "full"}.jpg`;
+}
+
+function videoFps(asset: AssetRow): number {
+  const video = asset.videoSpec?.tracks.find((t): t is VideoTrackSpec => t.type === "video");
+  return video && video.fps > 0 ? video.fps : FRAMES_PER_SECOND_UNKNOWN;
+}
+
+/**
+ * The frame shown at `seconds` (the first at or after it, as ffmpeg's seek finds), and a time
+ * ffmpeg finds that same frame at: times between two frames share one thumbnail.
+ */
+function frameAt(seconds: number, fps: number): { frame: number; atSeconds: number } {
+  const frame = Math.max(0, Math.ceil(seconds * fps - 1e-6));
+  // Rounded down to the millisecond, never past the frame's own time (ffmpeg would take the next).
+  return { frame, atSeconds: Math.floor((frame / fps) * 1000) / 1000 };
+}
+
+async function makeThumbnail(app: ThumbnailDeps, asset: AssetRow, query: ThumbnailQuery, key: string, signal: AbortSignal) {
   const ffmpeg = await findFfmpeg(app.config.ffmpegPath);
   // The service, not the request, lacks something: the same URL works once ffmpeg is installed.
   if (!ffmpeg) throw new ApiError(503, ["thumbnails are made with ffmpeg, which does not run on this server (install it, or set FFMPEG_PATH)"]);
@@ -64,7 +95,7 @@ async function makeThumbnail(app: ThumbnailDeps, asset: { id: string; storageKey
   const jpeg = await extractJpegFrame({
     ffmpeg,
     input,
-    atSeconds: query.timeMs / 1000,
+    atSeconds: query.atSeconds,
     maxWidth: query.width ?? VIDEO_WIDTH,
     limits: { timeoutMs: THUMBNAIL_TIMEOUT_MS, memoryMb: app.config.ffmpegMemoryMb, signal },
   }).catch((error: unknown) => {

@@ -32,6 +32,8 @@ export async function createRunner(deps: TaskDeps, options: RunnerOptions): Prom
       import: { size: importConcurrency, perUser: importsPerUser, perUserOnEachNode: true },
       // Watches the segments (every node's background pool makes them): cheap, one per asset transcoding.
       "transcode-file": { size: 16 },
+      // ffmpeg at work: one at a time on a node, niced, so viewers' requests come first.
+      storyboard: { size: 1 },
     },
     owner: options.nodeId,
     sharedDatabase: !options.singleProcess,

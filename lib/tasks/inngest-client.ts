@@ -17,6 +17,7 @@ export const taskEvents = {
   webhook: eventType("video-assets/webhook.queued", { schema: taskEventData }),
   unpin: eventType("video-assets/unpin.queued", { schema: taskEventData }),
   "transcode-file": eventType("video-assets/transcode-file.queued", { schema: taskEventData }),
+  storyboard: eventType("video-assets/storyboard.queued", { schema: taskEventData }),
 } satisfies Record<TaskType, unknown>;
 
 /** The client the functions are declared on (inngest/functions); it serves nothing itself. */

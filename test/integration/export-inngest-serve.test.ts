@@ -35,10 +35,10 @@ describe("GET and PUT /api/inngest", () => {
     await inngestServer.close();
   });
 
-  it("GET describes the app and counts its five functions", async () => {
+  it("GET describes the app and counts its six functions", async () => {
     const response = await call("GET");
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ mode: "dev", function_count: 5 });
+    expect(await response.json()).toMatchObject({ mode: "dev", function_count: 6 });
   });
 
   it("PUT syncs the functions, with their event triggers and retries, to the Inngest server", async () => {
@@ -50,6 +50,7 @@ describe("GET and PUT /api/inngest", () => {
     expect(Object.keys(functions).sort()).toEqual([
       "video-asset-service-deliver-webhook",
       "video-asset-service-export-asset",
+      "video-asset-service-make-storyboard",
       "video-asset-service-process-upload",
       "video-asset-service-transcode-file",
       "video-asset-service-unpin-asset",
@@ -59,6 +60,7 @@ describe("GET and PUT /api/inngest", () => {
       concurrency: { key: "event.data.taskId", limit: 1 },
     });
     expect(functions["video-asset-service-unpin-asset"]).toMatchObject({ triggers: [{ event: "video-assets/unpin.queued" }] });
+    expect(functions["video-asset-service-make-storyboard"]).toMatchObject({ triggers: [{ event: "video-assets/storyboard.queued" }] });
     expect(functions["video-asset-service-export-asset"]).toMatchObject({
       triggers: [{ event: "video-assets/export.queued" }],
       steps: { step: { retries: { attempts: 4 } } },

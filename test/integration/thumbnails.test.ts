@@ -5,18 +5,20 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as playbackRoute from "@/app/api/playback/[playbackId]/route";
 import type { Asset } from "@/lib/assets/schemas";
-import { assetThumbnailsPrefix } from "@/lib/storage/types";
+import { storyboardKey } from "@/lib/playback/make-storyboard";
+import { thumbnailKey } from "@/lib/playback/thumbnail";
 import { fetchHandlers as storyboardJpg } from "@/pages/api/playback/[playbackId]/storyboard.jpg";
 import { fetchHandlers as storyboardVtt } from "@/pages/api/playback/[playbackId]/storyboard.vtt";
 import { fetchHandlers as thumbnailRoute } from "@/pages/api/playback/[playbackId]/thumbnail.jpg";
 import { getAsset, putUpload, requestUpload, routes } from "../helpers/api";
+import { newSigningKey, viewerToken } from "../helpers/signed-playback";
 import { callRoute } from "../helpers/call-route";
 import { expectError } from "../helpers/expect-error";
 import { ffmpegInstalled, jpegSize, makeTestVideo } from "../helpers/media-tools";
 import { ORIGIN, startTestApp, type TestApp } from "../helpers/test-app";
 
-function storyboard(playbackId: string, type: "vtt" | "jpg") {
-  return callRoute((type === "vtt" ? storyboardVtt : storyboardJpg).GET, `/api/playback/${playbackId}/storyboard.${type}`, { params: { playbackId } });
+function storyboard(playbackId: string, type: "vtt" | "jpg", query = "") {
+  return callRoute((type === "vtt" ? storyboardVtt : storyboardJpg).GET, `/api/playback/${playbackId}/storyboard.${type}${query}`, { params: { playbackId } });
 }
 
 function seconds(vttTime: string): number {
@@ -88,13 +90,31 @@ describe.skipIf(!ffmpegInstalled)("thumbnails at any time and storyboards", () =
 
   it("is made once: a second request is served from storage, unchanged", async () => {
     const first = Buffer.from(await (await thumbnail(asset.playbackId, "time=3.2&width=64")).arrayBuffer());
-    const key = `${assetThumbnailsPrefix(asset.id)}3200-64.jpg`;
+    // 25 fps: 3.2 s is frame 80.
+    const key = thumbnailKey(asset.id, 80, 64);
     expect((await t.app.storage.stat(key))?.size).toBe(first.length);
     // Had ffmpeg run again, it would not answer these bytes.
     const marker = Buffer.from("stored, not made again");
     await t.app.storage.putObject(key, marker, "image/jpeg");
     const second = Buffer.from(await (await thumbnail(asset.playbackId, "time=3.200&width=64")).arrayBuffer());
     expect(second.equals(marker)).toBe(true);
+  });
+
+  it("stores one thumbnail per frame and width step, whatever the query: times within a frame and widths between steps share it", async () => {
+    const response = await thumbnail(asset.playbackId, "time=7.21&width=230");
+    expect(response.status).toBe(200);
+    const jpeg = await saved(response, "7.21.jpg");
+    // At most as wide as asked: the step below 230.
+    expect(jpegSize(fs.readFileSync(jpeg))).toEqual({ width: 192, height: 144 });
+    expect(psnr(jpeg, ffmpegFrame(7.21, 192))).toBeGreaterThan(30);
+    // 7.21 s at 25 fps shows frame 181 (7.24 s), as 7.23 s does.
+    const key = thumbnailKey(asset.id, 181, 192);
+    expect(await t.app.storage.stat(key)).toBeDefined();
+    const marker = Buffer.from("one thumbnail for the frame and the step");
+    await t.app.storage.putObject(key, marker, "image/jpeg");
+    for (const query of ["time=7.23&width=192", "time=7.22&width=239", "time=7.24&width=200"]) {
+      expect(Buffer.from(await (await thumbnail(asset.playbackId, query)).arrayBuffer()).equals(marker)).toBe(true);
+    }
   });
 
   it("defaults to the video's width, never larger", async () => {
@@ -147,6 +167,49 @@ describe.skipIf(!ffmpegInstalled)("thumbnails at any time and storyboards", () =
     }
   });
 
+  it("the storyboard is made in the background once the asset is ready, before any request for it", async () => {
+    // beforeAll asked for nothing but the asset: the runner's idle includes the storyboard task.
+    const made = await t.app.storage.stat(storyboardKey(asset.id, "storyboard.vtt"));
+    expect(made).toBeDefined();
+    expect(await t.app.storage.stat(storyboardKey(asset.id, "storyboard.jpg"))).toBeDefined();
+  });
+
+  it("an asset stored without one (made before the background task) has it made on its first request", async () => {
+    const sprite = Buffer.from(await (await storyboard(asset.playbackId, "jpg")).arrayBuffer());
+    await t.app.storage.delete(storyboardKey(asset.id, "storyboard.vtt"));
+    await t.app.storage.delete(storyboardKey(asset.id, "storyboard.jpg"));
+    const vtt = await storyboard(asset.playbackId, "vtt");
+    expect(vtt.status).toBe(200);
+    expect(await vtt.text()).toMatch(/^WEBVTT\n/);
+    expect(Buffer.from(await (await storyboard(asset.playbackId, "jpg")).arrayBuffer()).length).toBe(sprite.length);
+  });
+
+  it("a jwt asset's storyboard names its sprite with the viewer's token: the sprite answers 200 with it, 401 without", async () => {
+    const patch = (type: string) =>
+      callRoute(routes.assetById.PATCH, `/api/asset/${asset.id}`, { method: "PATCH", token, params: { id: asset.id }, json: { playbackPolicy: { type } } });
+    expect((await patch("jwt")).status).toBe(200);
+    try {
+      const key = await newSigningKey(token);
+      const jwt = await viewerToken(key, asset.playbackId);
+      await expectError(await storyboard(asset.playbackId, "vtt"), 401, /needs a playback token/);
+      const vtt = await storyboard(asset.playbackId, "vtt", `?jwt=${encodeURIComponent(jwt)}`);
+      expect(vtt.status).toBe(200);
+      expect(vtt.headers.get("cache-control")).toBe("private, no-store");
+      const urls = [...(await vtt.text()).matchAll(/^(\S+)#xywh=/gm)].map((m) => m[1]);
+      expect(urls.length).toBe(Math.ceil(asset.videoSpec!.duration / 5));
+      // What a player does: the sprite's URL resolved against the WebVTT's, fetched with nothing added.
+      const sprite = new URL(urls[0], `${ORIGIN}/api/playback/${asset.playbackId}/storyboard.vtt`);
+      expect(sprite.pathname).toBe(`/api/playback/${asset.playbackId}/storyboard.jpg`);
+      const carried = await storyboard(asset.playbackId, "jpg", sprite.search);
+      expect(carried.status).toBe(200);
+      expect(carried.headers.get("content-type")).toBe("image/jpeg");
+      expect(jpegSize(Buffer.from(await carried.arrayBuffer())).width).toBeGreaterThan(0);
+      await expectError(await storyboard(asset.playbackId, "jpg"), 401, /needs a playback token/);
+    } finally {
+      expect((await patch("public")).status).toBe(200);
+    }
+  });
+
   it("a jwt asset's thumbnail needs a token (401); deleting the asset removes its thumbnails", async () => {
     const patch = (type: string) =>
       callRoute(routes.assetById.PATCH, `/api/asset/${asset.id}`, { method: "PATCH", token, params: { id: asset.id }, json: { playbackPolicy: { type } } });
@@ -155,9 +218,10 @@ describe.skipIf(!ffmpegInstalled)("thumbnails at any time and storyboards", () =
     expect((await patch("public")).status).toBe(200);
 
     expect((await thumbnail(asset.playbackId, "time=2")).status).toBe(200);
-    expect(await t.app.storage.stat(`${assetThumbnailsPrefix(asset.id)}2000-full.jpg`)).toBeDefined();
+    expect(await t.app.storage.stat(thumbnailKey(asset.id, 50, undefined))).toBeDefined();
     const deleted = await callRoute(routes.assetById.DELETE, `/api/asset/${asset.id}`, { method: "DELETE", token, params: { id: asset.id } });
     expect(deleted.status).toBe(204);
-    expect(await t.app.storage.stat(`${assetThumbnailsPrefix(asset.id)}2000-full.jpg`)).toBeUndefined();
+    expect(await t.app.storage.stat(thumbnailKey(asset.id, 50, undefined))).toBeUndefined();
+    expect(await t.app.storage.stat(storyboardKey(asset.id, "storyboard.jpg"))).toBeUndefined();
   });
 });

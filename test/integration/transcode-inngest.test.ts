@@ -3,11 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeStoryboard } from "@/inngest/functions/make-storyboard";
 import { processUpload } from "@/inngest/functions/process-upload";
+import { storyboardKey } from "@/lib/playback/make-storyboard";
 import { transcodeFile } from "@/inngest/functions/transcode-file";
 import { getAsset, getTask, putUpload, requestUpload } from "../helpers/api";
 import { startInngestDouble, type InngestDouble } from "../helpers/inngest-double";
-import { ffmpegInstalled } from "../helpers/media-tools";
+import { ffmpegInstalled, makeTestVideo } from "../helpers/media-tools";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { makeTranscodeSource } from "../helpers/transcode-media";
 
@@ -59,5 +61,19 @@ describe.skipIf(!ffmpegInstalled)("transcoding on Inngest", () => {
     const detail = await (await getAsset(token, asset.id)).json();
     for (const rung of detail.renditions) expect(rung.segments.made).toBe(rung.segments.total);
     expect(task.output["transcode-file"].segments).toBe(detail.renditions.reduce((sum: number, r: { segments: { total: number } }) => sum + r.segments.total, 0) + 2);
+  });
+
+  it("the upload function queues the storyboard, whose function makes it before anyone asks for it", async () => {
+    const { url, asset } = await requestUpload(token, "Storyboard on Inngest");
+    expect((await putUpload(url, fs.readFileSync(makeTestVideo(mediaDir, "long-gop")), { "content-type": "video/mp4" })).status).toBe(200);
+    const upload = await new InngestTestEngine({ function: processUpload, events: [lastEvent("video-assets/upload.queued")] }).execute();
+    expect(upload.error).toBeUndefined();
+    expect(await t.app.storage.stat(storyboardKey(asset.id, "storyboard.vtt"))).toBeUndefined();
+
+    const { error, ctx } = await new InngestTestEngine({ function: makeStoryboard, events: [lastEvent("video-assets/storyboard.queued")] }).execute();
+    expect(error).toBeUndefined();
+    expect(ctx.step.run.mock.calls.map((call) => call[0])).toEqual(expect.arrayContaining(["make-storyboard", "record-done"]));
+    expect(await t.app.storage.stat(storyboardKey(asset.id, "storyboard.vtt"))).toBeDefined();
+    expect(await t.app.storage.stat(storyboardKey(asset.id, "storyboard.jpg"))).toBeDefined();
   });
 });
