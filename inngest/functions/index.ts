@@ -1,3 +1,4 @@
+import { clipAsset } from "./clip-asset";
 import { deliverWebhook } from "./deliver-webhook";
 import { exportAsset } from "./export-asset";
 import { makeStoryboard } from "./make-storyboard";
@@ -6,4 +7,4 @@ import { transcodeFile } from "./transcode-file";
 import { unpinAsset } from "./unpin-asset";
 
 /** Every function served at /api/inngest. */
-export const functions = [processUpload, exportAsset, deliverWebhook, unpinAsset, transcodeFile, makeStoryboard];
+export const functions = [processUpload, exportAsset, deliverWebhook, unpinAsset, transcodeFile, makeStoryboard, clipAsset];

@@ -1,4 +1,5 @@
 import { processUploadTask } from "@/lib/assets/process-upload";
+import { clipTask } from "@/lib/clips/clip-task";
 import { exportTask } from "@/lib/export/export-task";
 import { unpinTask } from "@/lib/export/unpin-task";
 import { storyboardTask } from "@/lib/playback/storyboard-task";
@@ -14,4 +15,5 @@ export const taskDefinitions: TaskDefinitions = {
   unpin: unpinTask,
   "transcode-file": transcodeFileTask,
   storyboard: storyboardTask,
+  clip: clipTask,
 };

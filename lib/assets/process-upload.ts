@@ -10,7 +10,7 @@ import { UploadTooLargeError } from "@/lib/storage/local-store";
 import { assetPosterKey } from "@/lib/storage/types";
 import { createProgressWriter } from "@/lib/tasks/progress";
 import { finishTask } from "@/lib/tasks/task-lifecycle";
-import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
+import { NonRetriableError, type StepTools, type TaskDefinition, type TaskDeps } from "@/lib/tasks/types";
 import { awaitUpload } from "./await-upload";
 import { importSource, importUrlOf } from "@/lib/import/import-source";
 import { unprocessable } from "@/lib/api/errors";
@@ -46,30 +46,7 @@ export const processUploadTask: TaskDefinition = {
   async run(taskId, step, deps) {
     const { importing } = await step.run("load-asset", async () => ({ importing: (await loadAsset(deps, taskId)).importing }));
     if (importing) await importSource(taskId, step, deps);
-    const probed = await step.run("probe-mp4", async () => probeStoredFile(deps, await loadAsset(deps, taskId)));
-    const { videoSpec } = probed;
-    const plan = await step.run("plan-renditions", async () => planAssetRenditions(deps, await loadAsset(deps, taskId), probed));
-    const { sha256, cidv1, carSize, size } = await step.run("hash-file", async () =>
-      hashStoredFile(deps, taskId, (await loadAsset(deps, taskId)).storageKey, probed.size),
-    );
-    const hasPoster = await step.run("make-poster", async () => (await makePoster(deps, await loadAsset(deps, taskId), videoSpec)) !== null);
-    // The asset follows the task: a run that lost its task (or a late duplicate) changes neither.
-    await step.run("record-ready", async () => {
-      const asset = await loadAsset(deps, taskId);
-      await deps.db.transaction(async (tx) => {
-        const output = { upload: { videoSpec, size, hash: assetHashes({ sha256, cidv1 }) } };
-        if (!(await finishTask({ ...deps, db: tx }, taskId, { phase: "completed", output }))) return;
-        const posterKey = hasPoster ? assetPosterKey(asset.id) : null;
-        const ready = { status: "ready" as const, size, sha256, cidv1, carSize, videoSpec, posterKey, transcode: plan, errorMessage: null, updatedAt: deps.now() };
-        await updateAsset(tx, asset.id, ready);
-        if (plan) await recordTranscodeWork(tx, asset, plan, deps.now());
-        // A poster made means ffmpeg runs here and the file has a picture: its storyboard can be made too.
-        if (hasPoster) await recordStoryboardTask(tx, asset, deps.now());
-      });
-    });
-    await step.run("start-transcode", async () => startTranscode(deps, (await loadAsset(deps, taskId)).id));
-    await step.run("start-storyboard", async () => startStoryboard(deps, (await loadAsset(deps, taskId)).id));
-    await step.run("export-to-ipfs", async () => startAskedIpfsExport(deps, await loadAsset(deps, taskId)));
+    await checkStoredFile(taskId, step, deps, PROBE_SHARE);
   },
 
   async onFailure(task, message, deps) {
@@ -100,6 +77,35 @@ export const processUploadTask: TaskDefinition = {
     return { url };
   },
 };
+
+/**
+ * The check of a stored file, the same for every way a file arrives (an upload, an import, a
+ * clip): probe it, plan its renditions, hash it (progress from `hashFrom` to the end), make its
+ * poster, record the asset `ready` and the task completed together, then start what follows.
+ */
+export async function checkStoredFile(taskId: string, step: StepTools, deps: TaskDeps, hashFrom: number): Promise<void> {
+  const probed = await step.run("probe-mp4", async () => probeStoredFile(deps, await loadAsset(deps, taskId)));
+  const { videoSpec } = probed;
+  const plan = await step.run("plan-renditions", async () => planAssetRenditions(deps, await loadAsset(deps, taskId), probed));
+  const { sha256, cidv1, carSize, size } = await step.run("hash-file", async () =>
+    hashStoredFile(deps, taskId, (await loadAsset(deps, taskId)).storageKey, probed.size, hashFrom),
+  );
+  const hasPoster = await step.run("make-poster", async () => (await makePoster(deps, await loadAsset(deps, taskId), videoSpec)) !== null);
+  // The asset follows the task: a run that lost its task (or a late duplicate) changes neither.
+  await step.run("record-ready", async () => {
+    const asset = await loadAsset(deps, taskId);
+    await deps.db.transaction(async (tx) => {
+      const output = { upload: { videoSpec, size, hash: assetHashes({ sha256, cidv1 }) } };
+      if (!(await finishTask({ ...deps, db: tx }, taskId, { phase: "completed", output }))) return;
+      const posterKey = hasPoster ? assetPosterKey(asset.id) : null;
+      const ready = { status: "ready" as const, size, sha256, cidv1, carSize, videoSpec, posterKey, transcode: plan, errorMessage: null, updatedAt: deps.now() };
+      await updateAsset(tx, asset.id, ready);
+      if (plan) await recordTranscodeWork(tx, asset, plan, deps.now());
+    });
+  });
+  await step.run("start-transcode", async () => startTranscode(deps, (await loadAsset(deps, taskId)).id));
+  await step.run("export-to-ipfs", async () => startAskedIpfsExport(deps, await loadAsset(deps, taskId)));
+}
 
 async function loadAsset(deps: TaskDeps, taskId: string) {
   const task = await findTask(deps.db, taskId);
@@ -176,8 +182,8 @@ async function planAssetRenditions(deps: TaskDeps, asset: PlannedAsset, checked:
   return planRenditions(deps, tools, asset, source);
 }
 
-async function hashStoredFile(deps: TaskDeps, taskId: string, key: string, size: number) {
-  const progress = createProgressWriter(deps, taskId, PROBE_SHARE);
+async function hashStoredFile(deps: TaskDeps, taskId: string, key: string, size: number, from: number) {
+  const progress = createProgressWriter(deps, taskId, from);
   const result = await digestStream(
     await deps.storage.createReadStream(key),
     (bytes) => progress.report(bytes / Math.max(1, size)),

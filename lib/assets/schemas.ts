@@ -247,8 +247,13 @@ export const assetSourceSchema = z
   .discriminatedUnion("type", [
     z.object({ type: z.literal("directUpload") }),
     z.object({ type: z.literal("url"), url: z.string().meta({ description: "The imported URL, without its query (which may hold credentials)." }) }),
+    z.object({
+      type: z.literal("clip"),
+      sourceId: z.uuid().meta({ description: "The id of the asset the clip was cut from." }),
+      playbackId: z.string().meta({ description: "That asset's playbackId." }),
+    }),
   ])
-  .meta({ id: "AssetSource", description: "Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import." });
+  .meta({ id: "AssetSource", description: "Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import, `clip` for a clip (`POST /api/clip`)." });
 
 export type AssetSource = z.infer<typeof assetSourceSchema>;
 

@@ -3,7 +3,7 @@ import { signedUrl } from "@/lib/storage/signed-url";
 import type { Storage } from "@/lib/storage/types";
 import type { TaskDeps } from "@/lib/tasks/types";
 import { playbackUrls } from "./playback-urls";
-import type { Asset, AssetHash } from "./schemas";
+import type { Asset, AssetHash, AssetSource } from "./schemas";
 
 export interface AssetUrlContext {
   storage: Storage;
@@ -41,7 +41,7 @@ export function assetSnapshot(row: AssetRow): Asset {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     status: row.status,
-    source: row.sourceUrl === null ? { type: "directUpload" } : { type: "url", url: row.sourceUrl },
+    source: sourceOf(row),
     playbackPolicy: { type: row.playbackPolicy },
   };
   if (row.creatorId) asset.creatorId = row.creatorId;
@@ -52,6 +52,11 @@ export function assetSnapshot(row: AssetRow): Asset {
   if (row.videoSpec) asset.videoSpec = row.videoSpec;
   if (row.storage) asset.storage = row.storage;
   return asset;
+}
+
+function sourceOf(row: AssetRow): AssetSource {
+  if (row.clipSource) return { type: "clip", sourceId: row.clipSource.sourceId, playbackId: row.clipSource.playbackId };
+  return row.sourceUrl === null ? { type: "directUpload" } : { type: "url", url: row.sourceUrl };
 }
 
 export function assetUrlContext(deps: TaskDeps, origin: string): AssetUrlContext {

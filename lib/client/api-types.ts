@@ -41,6 +41,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cut a clip of an asset, as a new asset
+         * @description Livepeer's `createClip` (the SDK's `stream.createClip`), of one of your ready assets: times in milliseconds from the start of its video. The clip is a new asset (`waiting`, then `ready`; `source: {"type": "clip", "sourceId", "playbackId"}` naming the asset it was cut from; the same playback policy and ladder) whose first frame is the one shown at `startTime` and whose length is `endTime - startTime` within a frame: the whole GOPs between are copied, only the partial ones at the edges encoded again, the sound encoded to match. Its `clip` task shows the progress and, if the cut fails, why; the file is then checked as an upload (size, hashes, renditions).
+         */
+        post: operations["createClip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/asset": {
         parameters: {
             query?: never;
@@ -1300,7 +1320,7 @@ export interface components {
                     /** Format: uuid */
                     id: string;
                     /** @enum {string} */
-                    type: "upload" | "export" | "transcode-file";
+                    type: "upload" | "export" | "transcode-file" | "clip";
                     snapshot: components["schemas"]["TaskSnapshot"];
                 };
                 /** @description true with task.completed, false with task.failed. */
@@ -1432,7 +1452,7 @@ export interface components {
             };
             renditions?: components["schemas"]["Rendition"][];
         };
-        /** @description Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import. */
+        /** @description Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import, `clip` for a clip (`POST /api/clip`). */
         AssetSource: {
             /** @constant */
             type: "directUpload";
@@ -1441,6 +1461,16 @@ export interface components {
             type: "url";
             /** @description The imported URL, without its query (which may hold credentials). */
             url: string;
+        } | {
+            /** @constant */
+            type: "clip";
+            /**
+             * Format: uuid
+             * @description The id of the asset the clip was cut from.
+             */
+            sourceId: string;
+            /** @description That asset's playbackId. */
+            playbackId: string;
         };
         /** @description `public`: whoever holds the playbackId plays it. `jwt`: a viewer needs a token signed with one of your signing keys. */
         PlaybackPolicy: {
@@ -1511,7 +1541,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "upload" | "export" | "transcode-file";
+            type: "upload" | "export" | "transcode-file" | "clip";
             createdAt: number;
             updatedAt: number;
             /** Format: uuid */
@@ -1676,6 +1706,10 @@ export interface components {
             errors: string[];
         };
         AssetImport: {
+            asset: components["schemas"]["Asset"];
+            task: components["schemas"]["Task"];
+        };
+        ClipCreated: {
             asset: components["schemas"]["Asset"];
             task: components["schemas"]["Task"];
         };
@@ -2113,7 +2147,7 @@ export interface components {
             /** @constant */
             ok: true;
         };
-        /** @description Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import. */
+        /** @description Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import, `clip` for a clip (`POST /api/clip`). */
         AssetSourceOutput: {
             /** @constant */
             type: "directUpload";
@@ -2122,6 +2156,16 @@ export interface components {
             type: "url";
             /** @description The imported URL, without its query (which may hold credentials). */
             url: string;
+        } | {
+            /** @constant */
+            type: "clip";
+            /**
+             * Format: uuid
+             * @description The id of the asset the clip was cut from.
+             */
+            sourceId: string;
+            /** @description That asset's playbackId. */
+            playbackId: string;
         };
         /** @description `public`: whoever holds the playbackId plays it. `jwt`: a viewer needs a token signed with one of your signing keys. */
         PlaybackPolicyOutput: {
@@ -2192,7 +2236,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "upload" | "export" | "transcode-file";
+            type: "upload" | "export" | "transcode-file" | "clip";
             createdAt: number;
             updatedAt: number;
             /** Format: uuid */
@@ -2502,6 +2546,81 @@ export interface operations {
             };
             413: components["responses"]["Error413"];
             /** @description An invalid field; also a URL the address guard refuses, naming `url`. Or: The `Idempotency-Key` was used with another request (endpoint or body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    createClip: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h answers the first answer again (status and body, also a 4xx) instead of acting twice. Keys are per user; 1 to 255 printable ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The playbackId of one of your ready assets. */
+                    playbackId: string;
+                    /** @description Where the clip starts, in milliseconds from the start of the video: its first frame is the one shown then. */
+                    startTime: number;
+                    /** @description Where the clip ends, in milliseconds from the start of the video, after `startTime`; the end of the video when absent. */
+                    endTime?: number;
+                    /** @description The new asset's name; `Clip of <the asset's name>` when absent. */
+                    name?: string;
+                    /** @description Not supported: clips are cut from assets, not from livestream sessions. */
+                    sessionId?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The clip's asset (`waiting`) and its `clip` task. */
+            200: {
+                headers: {
+                    /** @description Present when this answer is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClipCreated"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description No asset of yours has this playbackId (another user's is answered the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description The asset is not ready yet. Or: A request with the same `Idempotency-Key` is still in progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            /** @description An invalid field, named: times outside the video, `endTime` not after `startTime`, a wrong type. Or: The `Idempotency-Key` was used with another request (endpoint or body). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3274,7 +3393,7 @@ export interface operations {
                 /** @description Only the tasks of this asset. */
                 assetId?: string;
                 /** @description Only the tasks of this type. */
-                type?: "upload" | "export" | "transcode-file";
+                type?: "upload" | "export" | "transcode-file" | "clip";
                 /** @description Only the tasks in this phase. */
                 phase?: "pending" | "waiting" | "running" | "completed" | "failed" | "cancelled";
             };

@@ -170,6 +170,12 @@ export interface TranscodeSummary {
   staticMp4s?: Array<{ dir: string; size: number }>;
 }
 
+/** The asset a clip was cut from: its id and playbackId. */
+export interface ClipSource {
+  sourceId: string;
+  playbackId: string;
+}
+
 export interface PinnedFile {
   cid: string;
   url: string;
@@ -230,6 +236,8 @@ export const assets = pgTable("assets", {
   creatorId: jsonb("creator_id").$type<CreatorId>(),
   /** The URL an import fetches the file from, without its query (credentials); null: uploaded by the client. */
   sourceUrl: text("source_url"),
+  /** A clip's parent (Livepeer's `source: {"type": "clip", …}`), kept as it was when the clip was made; null: not a clip. */
+  clipSource: jsonb("clip_source").$type<ClipSource>(),
   /** Export to IPFS once ready (`storage.ipfs` on creation): the request's `ipfs` part; null: none asked. */
   ipfsOnReady: jsonb("ipfs_on_ready").$type<Record<string, unknown>>(),
   /** HLS segment target in seconds (`targetSegmentSizeSecs`); null: the default. */
@@ -301,8 +309,8 @@ export const transcodeSegments = pgTable("transcode_segments", {
 export type TranscodeSegmentRow = typeof transcodeSegments.$inferSelect;
 
 /** The tasks of the API; `webhook` (one delivery of an event to a webhook) is internal. */
-/** `transcode-file` (Livepeer's type): an asset's segments being made, with their progress. */
-export const PUBLIC_TASK_TYPES = ["upload", "export", "transcode-file"] as const;
+/** `transcode-file` (Livepeer's type): an asset's segments being made, with their progress. `clip`: a clip being cut. */
+export const PUBLIC_TASK_TYPES = ["upload", "export", "transcode-file", "clip"] as const;
 export type PublicTaskType = (typeof PUBLIC_TASK_TYPES)[number];
 /**
  * `unpin` (internal): removes the pins of a deleted asset's exports, then the asset. `storyboard`

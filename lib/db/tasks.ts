@@ -178,7 +178,7 @@ export type CappedChange = { task?: TaskRow; active?: number };
  * than `cap` active tasks. The user's row is locked for the check and the change, so concurrent
  * requests on any node are counted one after another.
  */
-async function withinActiveCap(
+export async function withinActiveCap(
   db: Db,
   userId: string,
   cap: number,

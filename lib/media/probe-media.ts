@@ -104,16 +104,43 @@ async function checkFirstFrameDecodes(ffmpeg: string, input: string, run: MediaT
  * where segments can start without decoding what comes before.
  */
 export async function keyframeTimes(ffprobe: string, input: string, run: MediaToolLimits): Promise<number[]> {
-  const args = ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,flags", "-of", "csv=p=0", input];
-  const tool = runMediaTool(ffprobe, args, run, [input]);
   const times: number[] = [];
+  await eachVideoPacket(ffprobe, input, run, undefined, (time, key) => {
+    if (key) times.push(time);
+  });
+  return times.sort((a, b) => a - b);
+}
+
+export interface VideoPacket {
+  /** Presentation time, seconds. */
+  time: number;
+  key: boolean;
+}
+
+/**
+ * The first video stream's packets shown from `start` to `end` (seconds), in presentation order:
+ * ffprobe seeks to the keyframe before `start` and reads a little past `end`, so a clip of a long
+ * file reads only its part.
+ */
+export async function videoPacketsBetween(ffprobe: string, input: string, run: MediaToolLimits, start: number, end: number): Promise<VideoPacket[]> {
+  const packets: VideoPacket[] = [];
+  // B-frames shown before `end` may be stored after a packet shown past it.
+  const interval = `${Math.max(0, start).toFixed(6)}%${(end + 2).toFixed(6)}`;
+  await eachVideoPacket(ffprobe, input, run, interval, (time, key) => {
+    if (time < end + 1) packets.push({ time, key });
+  });
+  return packets.sort((a, b) => a.time - b.time);
+}
+
+async function eachVideoPacket(ffprobe: string, input: string, run: MediaToolLimits, interval: string | undefined, visit: (time: number, key: boolean) => void) {
+  const args = ["-v", "error", "-select_streams", "v:0", ...(interval ? ["-read_intervals", interval] : []), "-show_entries", "packet=pts_time,flags", "-of", "csv=p=0", input];
+  const tool = runMediaTool(ffprobe, args, run, [input]);
   for await (const line of readline.createInterface({ input: tool.stdout })) {
     const [time, flags] = line.split(",");
-    if (flags?.startsWith("K") && Number.isFinite(Number(time))) times.push(Number(time));
+    if (flags !== undefined && Number.isFinite(Number(time)) && time !== "") visit(Number(time), flags.startsWith("K"));
   }
   const exit = await tool.done;
   if (exit.code !== 0 || exit.stoppedBecause) throw new MediaRejectedError(`the file's packets cannot be read (${toolReason(exit)})`);
-  return times.sort((a, b) => a - b);
 }
 
 function rotationOf(stream: z.infer<typeof streamSchema>): number {

@@ -10,6 +10,7 @@ import {
   updateAssetSchema,
   uploadRequestedSchema,
 } from "@/lib/assets/schemas";
+import { clipCreatedSchema, createClipSchema } from "@/lib/clips/schemas";
 import { exportRequestSchema } from "@/lib/export/schemas";
 import { taskEnvelopeSchema } from "@/lib/tasks/schemas";
 import { idempotent } from "./idempotency";
@@ -59,6 +60,25 @@ export const assetPaths: ZodOpenApiPathsObject = {
       responses: {
         201: jsonResponse("The asset (`waiting`, `source.type` `url`) and its upload task, which fetches the file.", assetImportedSchema),
         ...errorResponses([...AUTHENTICATED, ...JSON_BODY, 503], { 422: "An invalid field; also a URL the address guard refuses, naming `url`." }),
+      },
+    }),
+  },
+  "/api/clip": {
+    post: idempotent({
+      tags,
+      operationId: "createClip",
+      summary: "Cut a clip of an asset, as a new asset",
+      description:
+        "Livepeer's `createClip` (the SDK's `stream.createClip`), of one of your ready assets: times in milliseconds from the start of its video. The clip is a new asset (`waiting`, then `ready`; `source: {\"type\": \"clip\", \"sourceId\", \"playbackId\"}` naming the asset it was cut from; the same playback policy and ladder) whose first frame is the one shown at `startTime` and whose length is `endTime - startTime` within a frame: the whole GOPs between are copied, only the partial ones at the edges encoded again, the sound encoded to match. Its `clip` task shows the progress and, if the cut fails, why; the file is then checked as an upload (size, hashes, renditions).",
+      security: BEARER,
+      requestBody: { content: { "application/json": { schema: createClipSchema } } },
+      responses: {
+        200: jsonResponse("The clip's asset (`waiting`) and its `clip` task.", clipCreatedSchema),
+        ...errorResponses([...AUTHENTICATED, ...JSON_BODY, 404, 409, 429, 503], {
+          404: "No asset of yours has this playbackId (another user's is answered the same).",
+          409: "The asset is not ready yet.",
+          422: "An invalid field, named: times outside the video, `endTime` not after `startTime`, a wrong type.",
+        }),
       },
     }),
   },

@@ -34,6 +34,8 @@ export async function createRunner(deps: TaskDeps, options: RunnerOptions): Prom
       "transcode-file": { size: 16 },
       // ffmpeg at work: one at a time on a node, niced, so viewers' requests come first.
       storyboard: { size: 1 },
+      // Each runs ffmpeg with every core: one at a time per node.
+      clip: { size: 1 },
     },
     owner: options.nodeId,
     sharedDatabase: !options.singleProcess,

@@ -74,7 +74,7 @@ export class InlineRunner implements TaskRunner {
   ) {
     this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
     const pool = (lane: TaskLane) => new SlotPool(options.slots[lane].size, options.slots[lane].perUser);
-    this.pools = { upload: pool("upload"), export: pool("export"), webhook: pool("webhook"), unpin: pool("unpin"), import: pool("import"), "transcode-file": pool("transcode-file"), storyboard: pool("storyboard") };
+    this.pools = { upload: pool("upload"), export: pool("export"), webhook: pool("webhook"), unpin: pool("unpin"), import: pool("import"), "transcode-file": pool("transcode-file"), storyboard: pool("storyboard"), clip: pool("clip") };
   }
 
   async enqueue(task: QueuedTask): Promise<void> {

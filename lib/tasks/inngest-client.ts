@@ -18,6 +18,7 @@ export const taskEvents = {
   unpin: eventType("video-assets/unpin.queued", { schema: taskEventData }),
   "transcode-file": eventType("video-assets/transcode-file.queued", { schema: taskEventData }),
   storyboard: eventType("video-assets/storyboard.queued", { schema: taskEventData }),
+  clip: eventType("video-assets/clip.queued", { schema: taskEventData }),
 } satisfies Record<TaskType, unknown>;
 
 /** The client the functions are declared on (inngest/functions); it serves nothing itself. */

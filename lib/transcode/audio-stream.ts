@@ -26,6 +26,8 @@ export function audioSegmentDurations(duration: number): number[] {
 export interface AudioStreamJob {
   ffmpeg: string;
   input: string;
+  /** Where on the source's timeline the stream starts (seconds): a clip's start; 0 by default. */
+  start?: number;
   duration: number;
   limits: MediaToolLimits;
   /** Segments already stored: encoded again (the stream is one), but not handed over. */
@@ -42,7 +44,7 @@ export interface AudioStreamJob {
  */
 export async function encodeAudioStream(job: AudioStreamJob): Promise<void> {
   const args = [
-    "-nostdin", "-v", "error", "-i", job.input, "-map", "0:a:0", "-vn", "-sn", "-dn",
+    "-nostdin", "-v", "error", ...(job.start ? ["-ss", job.start.toFixed(6)] : []), "-i", job.input, "-map", "0:a:0", "-vn", "-sn", "-dn",
     "-af", `aresample=${AUDIO_SAMPLE_RATE},apad`, "-t", job.duration.toFixed(6),
     "-ac", "2", "-c:a", "aac", "-b:a", String(AUDIO_BITRATE), "-f", "adts", "pipe:1",
   ];

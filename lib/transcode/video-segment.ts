@@ -49,12 +49,29 @@ export function frameSpan(rung: Pick<Rung, "fps">, start: number, end: number) {
 }
 
 /**
- * Makes one segment of each rung with one ffmpeg run (the source decoded once, split, scaled and
- * encoded per rung), then packages each as an fMP4 media segment whose decode time places it on
- * the asset's timeline. Each starts with a keyframe: it is its own encode.
+ * Makes one segment of each rung with one ffmpeg run (encodeVideoWindow), then packages each as an
+ * fMP4 media segment whose decode time places it on the asset's timeline. Each starts with a
+ * keyframe: it is its own encode.
  */
 export async function makeVideoSegments(job: VideoSegmentJob): Promise<MadeVideoSegment[]> {
   const encoded = job.rungs.map((rung) => path.join(job.workDir, `${rung.dir}-${job.seq}.mp4`));
+  try {
+    await encodeVideoWindow(job, encoded, "mp4");
+    return await Promise.all(job.rungs.map((rung, i) => packageSegment(rung, job, encoded[i])));
+  } finally {
+    await Promise.all(encoded.map((file) => fs.promises.rm(file, { force: true })));
+  }
+}
+
+export type VideoWindowJob = Pick<VideoSegmentJob, "ffmpeg" | "input" | "start" | "end" | "rungs" | "preset" | "threads" | "limits">;
+
+/**
+ * Encodes the source's [start, end) once per rung with one ffmpeg run (the source decoded once from
+ * the keyframe before `start`, split, scaled and encoded per rung), each into `outputs[i]`: the
+ * rung's frames of that window (frameSpan), the first a keyframe and the only one. `mpegts` keeps
+ * the parameter sets in the stream, so the window can be joined to other H.264 (a clip's edges).
+ */
+export async function encodeVideoWindow(job: VideoWindowJob, outputs: string[], container: "mp4" | "mpegts"): Promise<void> {
   const chains = job.rungs.map(
     (rung, i) => `[v${i}]fps=${rung.fps},scale=${rung.width}:${rung.height}:flags=bicubic,setsar=1,format=yuv420p[o${i}]`,
   );
@@ -74,17 +91,13 @@ export async function makeVideoSegments(job: VideoSegmentJob): Promise<MadeVideo
       "-x264-params", "8x8dct=1:scenecut=0",
       "-threads", String(job.threads),
       "-b:v", String(rung.bitrate), "-maxrate", String(rung.maxrate), "-bufsize", String(rung.bufsize),
-      "-g", String(Math.max(span.count, 1)), "-video_track_timescale", String(VIDEO_TIMESCALE),
-      "-map_metadata", "-1", "-f", "mp4", encoded[i],
+      "-g", String(Math.max(span.count, 1)),
+      ...(container === "mp4" ? ["-video_track_timescale", String(VIDEO_TIMESCALE)] : []),
+      "-map_metadata", "-1", "-f", container, outputs[i],
     );
   });
-  try {
-    const exit = await runMediaTool(job.ffmpeg, args, job.limits, [job.input]).done;
-    if (exit.code !== 0 || exit.stoppedBecause) throw new SegmentEncodeError(`ffmpeg ${toolReason(exit)}`);
-    return await Promise.all(job.rungs.map((rung, i) => packageSegment(rung, job, encoded[i])));
-  } finally {
-    await Promise.all(encoded.map((file) => fs.promises.rm(file, { force: true })));
-  }
+  const exit = await runMediaTool(job.ffmpeg, args, job.limits, [job.input]).done;
+  if (exit.code !== 0 || exit.stoppedBecause) throw new SegmentEncodeError(`ffmpeg ${toolReason(exit)}`);
 }
 
 async function packageSegment(rung: Rung, job: VideoSegmentJob, encoded: string): Promise<MadeVideoSegment> {
@@ -127,4 +140,31 @@ async function packageSegment(rung: Rung, job: VideoSegmentJob, encoded: string)
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   const init = initSegment([{ kind: "video", timescale: VIDEO_TIMESCALE, width: rung.width, height: rung.height, sampleRate: 0, channels: 0, sampleEntry: track.sampleEntry }]);
   return { rung, file, init };
+}
+
+export interface VideoCopyJob {
+  ffmpeg: string;
+  input: string;
+  /** A keyframe's time on the source's timeline (seconds): the copy starts there. */
+  keyframe: number;
+  /** How many frames (packets) to copy: whole GOPs, so it ends just before a keyframe. */
+  frames: number;
+  limits: MediaToolLimits;
+}
+
+/**
+ * Copies whole GOPs of the source's video, from `keyframe` on, into an MPEG-TS file without
+ * encoding them again: the middle of a clip. MPEG-TS carries each GOP's parameter sets in the
+ * stream, so it joins the encoded edges (encodeVideoWindow) whatever their encoder's settings.
+ */
+export async function copyVideoWindow(job: VideoCopyJob, output: string): Promise<void> {
+  const args = [
+    "-nostdin", "-v", "error", "-y",
+    // Just past the keyframe: ffmpeg seeks to the keyframe at or before it, which is this one, whatever the rounding.
+    "-ss", (job.keyframe + 0.0005).toFixed(6), "-i", job.input,
+    "-map", "0:v:0", "-an", "-sn", "-dn", "-c:v", "copy", "-frames:v", String(job.frames),
+    "-map_metadata", "-1", "-f", "mpegts", output,
+  ];
+  const exit = await runMediaTool(job.ffmpeg, args, job.limits, [job.input]).done;
+  if (exit.code !== 0 || exit.stoppedBecause) throw new SegmentEncodeError(`ffmpeg ${toolReason(exit)}`);
 }

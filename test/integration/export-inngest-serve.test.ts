@@ -48,6 +48,7 @@ describe("GET and PUT /api/inngest", () => {
     expect(registration).toMatchObject({ appName: "video-asset-service", url: "http://service.test/api/inngest" });
     const functions = Object.fromEntries(registration.functions.map((fn) => [fn.id, fn]));
     expect(Object.keys(functions).sort()).toEqual([
+      "video-asset-service-clip-asset",
       "video-asset-service-deliver-webhook",
       "video-asset-service-export-asset",
       "video-asset-service-make-storyboard",
@@ -61,6 +62,10 @@ describe("GET and PUT /api/inngest", () => {
     });
     expect(functions["video-asset-service-unpin-asset"]).toMatchObject({ triggers: [{ event: "video-assets/unpin.queued" }] });
     expect(functions["video-asset-service-make-storyboard"]).toMatchObject({ triggers: [{ event: "video-assets/storyboard.queued" }] });
+    expect(functions["video-asset-service-clip-asset"]).toMatchObject({
+      triggers: [{ event: "video-assets/clip.queued" }],
+      concurrency: { key: "event.data.taskId", limit: 1 },
+    });
     expect(functions["video-asset-service-export-asset"]).toMatchObject({
       triggers: [{ event: "video-assets/export.queued" }],
       steps: { step: { retries: { attempts: 4 } } },
