@@ -35,10 +35,10 @@ describe("GET and PUT /api/inngest", () => {
     await inngestServer.close();
   });
 
-  it("GET describes the app and counts its six functions", async () => {
+  it("GET describes the app and counts its seven functions", async () => {
     const response = await call("GET");
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ mode: "dev", function_count: 6 });
+    expect(await response.json()).toMatchObject({ mode: "dev", function_count: 7 });
   });
 
   it("PUT syncs the functions, with their event triggers and retries, to the Inngest server", async () => {
