@@ -24,7 +24,7 @@ const LAYERS = [
   {
     name: "domain",
     comment: "what the service does, each concern taking the dependencies it needs as parameters",
-    paths: ["lib/assets/", "lib/export/", "lib/import/", "lib/webhooks/", "lib/playback/", "lib/access-control/", "lib/auth/", "lib/tus/", "lib/usage/", "lib/analytics/", "lib/transcode/", "lib/clips/"],
+    paths: ["lib/assets/", "lib/export/", "lib/import/", "lib/webhooks/", "lib/playback/", "lib/access-control/", "lib/auth/", "lib/tus/", "lib/usage/", "lib/analytics/", "lib/transcode/", "lib/clips/", "lib/captions/"],
   },
   {
     name: "infrastructure",

@@ -20,6 +20,8 @@ type RouteParams = Record<string, string>;
 export interface RouteOptions<B extends z.ZodType, Q extends z.ZodType> {
   /** The JSON body's schema; the body is read within MAX_JSON_BODY_BYTES, then validated (422). */
   body?: B;
+  /** The body's limit in bytes when larger than MAX_JSON_BODY_BYTES (a file sent inline). */
+  maxBodyBytes?: number;
   /** An empty body reads as `{}`, for endpoints whose body is optional. */
   optionalBody?: boolean;
   /** The query's schema (400 naming the parameter). */
@@ -143,7 +145,7 @@ function withHeader(response: Response, name: string, value: string): Response {
 async function readInput(options: RouteOptions<z.ZodType, z.ZodType>, base: BaseContext) {
   const query = options.query ? parseQuery(base.url, options.query) : undefined;
   if (!options.body) return { body: undefined, query, text: undefined };
-  const text = await readBodyText(base.request, base.app.config.maxJsonBodyBytes);
+  const text = await readBodyText(base.request, Math.max(options.maxBodyBytes ?? 0, base.app.config.maxJsonBodyBytes));
   const body = parseJsonText(options.optionalBody && text.trim() === "" ? "{}" : text, options.body);
   return { body, query, text };
 }

@@ -4,7 +4,7 @@ import { deleteUserAsset, findUserAsset, updateAsset } from "@/lib/db/assets";
 import type { AssetRow } from "@/lib/db/schema";
 import { findTaskForAsset, insertTask } from "@/lib/db/tasks";
 import { exportsToUnpin } from "@/lib/db/unpins";
-import { assetPackagingIndexKey, assetPosterKey, assetRenditionsPrefix, assetThumbnailsPrefix } from "@/lib/storage/types";
+import { assetPackagingIndexKey, assetPosterKey, assetRenditionsPrefix, assetThumbnailsPrefix, assetTracksPrefix } from "@/lib/storage/types";
 import { queueTask } from "@/lib/tasks/queue-task";
 import { isFinal } from "@/lib/tasks/task-lifecycle";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
@@ -16,7 +16,7 @@ type DeleteDeps = TaskDeps & { receivingUploads: ReceivingUploads; runner: TaskR
 /**
  * Deletes the caller's asset and its tasks, stops an upload to it that this process is receiving
  * (other processes stop theirs at their next claim renewal), and removes its stored file, partial
- * uploads, its poster and thumbnails, its HLS packaging index and any direct upload not yet accepted. An asset
+ * uploads, its poster, thumbnails and text tracks, its HLS packaging index and any direct upload not yet accepted. An asset
  * whose exports asked to unpin on delete is `deleting` instead (out of lists, unplayable, its
  * files removed at once) until the `unpin` task has removed its pins and then the asset.
  */
@@ -58,6 +58,7 @@ async function removeStoredFiles(deps: DeleteDeps, asset: AssetRow): Promise<voi
   await deps.storage.delete(assetPackagingIndexKey(asset.id));
   await deps.storage.deletePrefix(assetRenditionsPrefix(asset.id));
   await deps.storage.deletePrefix(assetThumbnailsPrefix(asset.id));
+  await deps.storage.deletePrefix(assetTracksPrefix(asset.id));
   await deps.storage.directUploads?.discard(asset.id);
   if (asset.uploadVia === "tus") await deps.storage.resumable.discard(asset.id);
 }

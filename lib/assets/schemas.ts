@@ -7,6 +7,7 @@ import { metadataSchema, type Erc1155Metadata } from "@/lib/export/schemas";
 import { isHttpUrl } from "@/lib/import/source-url";
 import { isIpfsUrl } from "@/lib/ipfs/ipfs-url";
 import { taskSchema } from "@/lib/tasks/schemas";
+import { trackSchema } from "@/lib/captions/schemas";
 
 const assetName = z
   .string({ error: "is required and must be a string" })
@@ -318,6 +319,8 @@ export const assetSchema = z.object({
   storage: assetStorageSchema.optional(),
   /** Only in GET /api/asset/{id}, for a ready transcoded asset: its ladder, lowest first. */
   renditions: z.array(renditionSchema).optional(),
+  /** Only in GET /api/asset/{id}: its subtitle and caption tracks, oldest first. */
+  tracks: z.array(trackSchema).optional(),
 }).meta({ id: "AssetSnapshot", example: ASSET_EXAMPLE });
 
 export type Asset = z.infer<typeof assetSchema>;

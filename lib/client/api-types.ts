@@ -183,6 +183,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/asset/{id}/tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an asset's tracks */
+        get: operations["listTracks"];
+        put?: never;
+        /**
+         * Add a subtitle or caption track to an asset
+         * @description A WebVTT or SRT file, inline (`text`) or fetched from `url` (through the address guard), at most 2 MiB. It is checked, normalised to WebVTT and stored beside the asset's file; the asset's HLS playlist then lists it as a `SUBTITLES` rendition (DESIGN.md section 19). An asset holds at most 50 tracks.
+         */
+        post: operations["createTrack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/asset/{id}/tracks/{trackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a track and its file
+         * @description Its rendition leaves the asset's HLS playlist at once.
+         */
+        delete: operations["deleteTrack"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/storage/upload/{assetId}": {
         parameters: {
             query?: never;
@@ -647,7 +688,7 @@ export interface paths {
         };
         /**
          * HLS playlist
-         * @description HLS version 7, VOD. A file played as uploaded: a media playlist of an fMP4 init segment (`EXT-X-MAP`) and CMAF media segments, cut from the stored MP4 at its keyframes on request (no second copy), about 6 s each (`targetSegmentSizeSecs`). A transcoded asset (DESIGN.md section 18): a multivariant playlist, one `EXT-X-STREAM-INF` per rung (lowest first, with `BANDWIDTH`, `AVERAGE-BANDWIDTH`, `RESOLUTION`, `FRAME-RATE`, `CODECS`) and the audio as one `AUDIO` group; a segment not made yet is made when asked. For a `jwt` asset every URL carries a media `token`, so players need nothing of their own to play it.
+         * @description HLS version 7, VOD. A file played as uploaded: a media playlist of an fMP4 init segment (`EXT-X-MAP`) and CMAF media segments, cut from the stored MP4 at its keyframes on request (no second copy), about 6 s each (`targetSegmentSizeSecs`). A transcoded asset (DESIGN.md section 18): a multivariant playlist, one `EXT-X-STREAM-INF` per rung (lowest first, with `BANDWIDTH`, `AVERAGE-BANDWIDTH`, `RESOLUTION`, `FRAME-RATE`, `CODECS`) and the audio as one `AUDIO` group; a segment not made yet is made when asked. An asset with subtitle or caption tracks (`POST /api/asset/{id}/tracks`) always answers a multivariant playlist: one `EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs"` per track (`sub-{trackId}/index.m3u8`, WebVTT segments aligned with the video's, each with `X-TIMESTAMP-MAP=MPEGTS:0,LOCAL:00:00:00.000`: cue times are the video's), and every `EXT-X-STREAM-INF` names `SUBTITLES="subs"`. For a `jwt` asset every URL carries a media `token`, so players need nothing of their own to play it.
          */
         get: operations["getHlsPlaylist"];
         put?: never;
@@ -666,7 +707,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * HLS init or media segment, or a rendition's playlist
+         * HLS init or media segment, a subtitle segment (`sub-{trackId}/{n}.vtt`), or a rendition's playlist
          * @description Segments are immutable for a public asset (cached for a year); never publicly cached for a `jwt` asset. A transcoded segment not made yet is made on request (once, however many ask); 503 with the reason when it cannot be.
          */
         get: operations["getHlsSegment"];
@@ -1451,6 +1492,7 @@ export interface components {
                 };
             };
             renditions?: components["schemas"]["Rendition"][];
+            tracks?: components["schemas"]["Track"][];
         };
         /** @description Livepeer Studio's `source`: `directUpload` for request-upload and tus, `url` for an import, `clip` for a clip (`POST /api/clip`). */
         AssetSource: {
@@ -1501,6 +1543,31 @@ export interface components {
                 made: number;
                 total: number;
             };
+        };
+        /**
+         * @example {
+         *       "id": "7f1c3a52-9d0e-4b8a-a6f1-2c3d4e5f6a7b",
+         *       "type": "text",
+         *       "textType": "subtitles",
+         *       "languageCode": "en",
+         *       "name": "English",
+         *       "status": "ready"
+         *     }
+         */
+        Track: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "text";
+            /** @enum {string} */
+            textType: "subtitles" | "captions";
+            languageCode: string;
+            name: string;
+            /**
+             * @description A track is checked and stored before it is answered: always `ready`.
+             * @constant
+             */
+            status: "ready";
         };
         /**
          * @example {
@@ -1686,6 +1753,7 @@ export interface components {
                 };
             };
             renditions?: components["schemas"]["RenditionOutput"][];
+            tracks?: components["schemas"]["TrackOutput"][];
         };
         /** @description The Studio shape: Livepeer Studio's status object, answered to API keys whose `responseShape` is `studio`, or `auto` (the default) when the request comes from the Livepeer SDK (`User-Agent: speakeasy-sdk/… livepeer`). */
         StudioAssetStatus: {
@@ -1721,6 +1789,7 @@ export interface components {
         TaskEnvelope: {
             task: components["schemas"]["Task"];
         };
+        TrackList: components["schemas"]["TrackOutput"][];
         UploadReceived: {
             size: number;
         };
@@ -2196,6 +2265,31 @@ export interface components {
                 made: number;
                 total: number;
             };
+        };
+        /**
+         * @example {
+         *       "id": "7f1c3a52-9d0e-4b8a-a6f1-2c3d4e5f6a7b",
+         *       "type": "text",
+         *       "textType": "subtitles",
+         *       "languageCode": "en",
+         *       "name": "English",
+         *       "status": "ready"
+         *     }
+         */
+        TrackOutput: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "text";
+            /** @enum {string} */
+            textType: "subtitles" | "captions";
+            languageCode: string;
+            name: string;
+            /**
+             * @description A track is checked and stored before it is answered: always `ready`.
+             * @constant
+             */
+            status: "ready";
         };
         /**
          * @example {
@@ -3047,6 +3141,152 @@ export interface operations {
                     "application/json": components["schemas"]["Errors"];
                 };
             };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    listTracks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every track of the asset, oldest first (at most 50). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackList"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    createTrack: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h answers the first answer again (status and body, also a 4xx) instead of acting twice. Keys are per user; 1 to 255 printable ASCII characters (400 otherwise). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The asset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "text";
+                    /**
+                     * @description `captions` describe sounds as well as speech (for viewers who cannot hear them); `subtitles` translate or transcribe speech.
+                     * @enum {string}
+                     */
+                    textType: "subtitles" | "captions";
+                    /**
+                     * @description BCP 47 (`en`, `pt-BR`); stored canonicalised.
+                     * @example en
+                     */
+                    languageCode: string;
+                    /** @description What players show in their captions menu; by default the language's name (`English`), with ` (CC)` for captions. */
+                    name?: string;
+                    /** @description Where the service fetches the file (GET through its address guard, following up to 5 redirects), at most 2 MiB. */
+                    url?: string;
+                    /** @description The file itself, WebVTT or SRT, at most 2 MiB of UTF-8. */
+                    text?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The track, stored. */
+            201: {
+                headers: {
+                    /** @description Present when this answer is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackOutput"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            /** @description A request with the same `Idempotency-Key` is still in progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description The file is larger than 2 MiB, naming `text` or `url`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            /** @description An invalid field; a file that is neither WebVTT nor SRT (`text: not WebVTT or SRT: line 7: …`, naming the line); a URL refused or that could not be fetched, naming `url`. Or: The `Idempotency-Key` was used with another request (endpoint or body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errors"];
+                };
+            };
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            507: components["responses"]["Error507"];
+        };
+    };
+    deleteTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's id. */
+                id: string;
+                /** @description The track's id. */
+                trackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4847,13 +5087,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The segment, or the rendition's media playlist. */
+            /** @description The segment (WebVTT for a subtitle rendition), or the rendition's media playlist. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "video/mp4": string;
+                    "text/vtt": string;
                     "application/vnd.apple.mpegurl": string;
                 };
             };
@@ -4864,6 +5105,7 @@ export interface operations {
                 };
                 content: {
                     "video/mp4": string;
+                    "text/vtt": string;
                     "application/vnd.apple.mpegurl": string;
                 };
             };
@@ -4885,7 +5127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Errors"];
                 };
             };
-            /** @description No ready asset has this playbackId, or no such segment, rendition or packaging version. */
+            /** @description No ready asset has this playbackId, or no such segment, rendition, track or packaging version. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -308,6 +308,27 @@ export const transcodeSegments = pgTable("transcode_segments", {
 
 export type TranscodeSegmentRow = typeof transcodeSegments.$inferSelect;
 
+export const TEXT_TRACK_TYPES = ["subtitles", "captions"] as const;
+export type TextTrackType = (typeof TEXT_TRACK_TYPES)[number];
+
+/**
+ * A subtitle or caption track of an asset (DESIGN.md section 19): its WebVTT is stored beside the
+ * asset's file (lib/captions) and served as an HLS `SUBTITLES` rendition.
+ */
+export const textTracks = pgTable("text_tracks", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  assetId: uuid("asset_id").notNull().references(() => assets.id, { onDelete: "cascade" }),
+  textType: text("text_type").$type<TextTrackType>().notNull(),
+  /** BCP 47, canonicalised (`en-US`). */
+  languageCode: text("language_code").notNull(),
+  name: text("name").notNull(),
+  /** The stored WebVTT's length in bytes. */
+  size: integer("size").notNull(),
+  createdAt: millis("created_at").notNull(),
+}, (t) => [index("text_tracks_asset_created_idx").on(t.assetId, t.createdAt, t.id)]);
+
+export type TextTrackRow = typeof textTracks.$inferSelect;
+
 /** The tasks of the API; `webhook` (one delivery of an event to a webhook) is internal. */
 /** `transcode-file` (Livepeer's type): an asset's segments being made, with their progress. `clip`: a clip being cut. */
 export const PUBLIC_TASK_TYPES = ["upload", "export", "transcode-file", "clip"] as const;

@@ -23,7 +23,12 @@ export function renditionPlaylist(durations: number[], query: string): string {
   return vodPlaylist(durations, `init.mp4${query}`, (n) => `${n}.m4s${query}`);
 }
 
-function vodPlaylist(durations: number[], initUri: string, mediaUri: (n: number) => string): string {
+/** A subtitle rendition's media playlist: WebVTT segments `{n}.vtt` beside it, one per video segment, of the same durations. */
+export function subtitlePlaylist(durations: number[], query: string): string {
+  return vodPlaylist(durations, undefined, (n) => `${n}.vtt${query}`);
+}
+
+function vodPlaylist(durations: number[], initUri: string | undefined, mediaUri: (n: number) => string): string {
   // Each segment's duration, rounded to the nearest integer, must not exceed the target (RFC 8216 4.3.3.1).
   const target = Math.max(1, ...durations.map((duration) => Math.round(duration)));
   const lines = [
@@ -33,7 +38,7 @@ function vodPlaylist(durations: number[], initUri: string, mediaUri: (n: number)
     "#EXT-X-MEDIA-SEQUENCE:0",
     "#EXT-X-PLAYLIST-TYPE:VOD",
     "#EXT-X-INDEPENDENT-SEGMENTS",
-    `#EXT-X-MAP:URI="${initUri}"`,
+    ...(initUri === undefined ? [] : [`#EXT-X-MAP:URI="${initUri}"`]),
   ];
   durations.forEach((duration, n) => lines.push(`#EXTINF:${duration.toFixed(5)},`, mediaUri(n)));
   lines.push("#EXT-X-ENDLIST", "");
@@ -50,20 +55,50 @@ export interface Variant {
   codecs: string;
 }
 
+/** A text track as a `SUBTITLES` rendition. */
+export interface SubtitleRendition {
+  uri: string;
+  languageCode: string;
+  name: string;
+  /** Captions describe sound as well as speech: players offer them to those who asked for accessibility. */
+  captions: boolean;
+}
+
+const CAPTION_CHARACTERISTICS = "public.accessibility.transcribes-spoken-dialog,public.accessibility.describes-music-and-sound";
+
 /**
- * The multivariant playlist (RFC 8216 4.3.4): one `EXT-X-STREAM-INF` per rung, lowest first, and
- * the audio as one `AUDIO` group every rung names.
+ * The multivariant playlist (RFC 8216 4.3.4): one `EXT-X-STREAM-INF` per rung, lowest first, the
+ * audio as one `AUDIO` group every rung names, and the text tracks as one `SUBTITLES` group.
  */
-export function multivariantPlaylist(variants: Variant[], audio: { uri: string; codecs: string } | undefined): string {
+export function multivariantPlaylist(variants: Variant[], audio: { uri: string; codecs: string } | undefined, subtitles: SubtitleRendition[] = []): string {
   const lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"];
   if (audio) lines.push(`#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Audio",LANGUAGE="und",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="${audio.uri}"`);
+  uniqueNames(subtitles).forEach((track) => {
+    const characteristics = track.captions ? `,CHARACTERISTICS="${CAPTION_CHARACTERISTICS}"` : "";
+    lines.push(`#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="${quotable(track.languageCode)}",NAME="${quotable(track.name)}",DEFAULT=NO,AUTOSELECT=YES${characteristics},URI="${track.uri}"`);
+  });
   for (const v of [...variants].sort((a, b) => a.bandwidth - b.bandwidth)) {
     const codecs = audio ? `${v.codecs},${audio.codecs}` : v.codecs;
     lines.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${v.bandwidth},AVERAGE-BANDWIDTH=${v.averageBandwidth},RESOLUTION=${v.width}x${v.height},FRAME-RATE=${v.fps.toFixed(3)},CODECS="${codecs}"${audio ? ',AUDIO="audio"' : ""}`,
+      `#EXT-X-STREAM-INF:BANDWIDTH=${v.bandwidth},AVERAGE-BANDWIDTH=${v.averageBandwidth},RESOLUTION=${v.width}x${v.height},FRAME-RATE=${v.fps.toFixed(3)},CODECS="${codecs}"${audio ? ',AUDIO="audio"' : ""}${subtitles.length > 0 ? ',SUBTITLES="subs"' : ""}`,
       v.uri,
     );
   }
   lines.push("");
   return lines.join("\n");
+}
+
+/** A quoted-string attribute may hold neither `"` nor a line break (RFC 8216 4.2). */
+function quotable(value: string): string {
+  return value.replace(/["\r\n]/g, "'");
+}
+
+/** Renditions of one group must have different NAMEs (RFC 8216 4.3.4.1.1): a repeated one gets a number. */
+function uniqueNames(tracks: SubtitleRendition[]): SubtitleRendition[] {
+  const seen = new Map<string, number>();
+  return tracks.map((track) => {
+    const count = (seen.get(track.name) ?? 0) + 1;
+    seen.set(track.name, count);
+    return count === 1 ? track : { ...track, name: `${track.name} (${count})` };
+  });
 }

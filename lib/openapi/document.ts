@@ -7,6 +7,7 @@ import { keyPaths } from "./keys";
 import { playbackPaths } from "./playback";
 import { servicePaths } from "./service";
 import { taskPaths } from "./tasks";
+import { trackPaths } from "./tracks";
 import { uploadPaths } from "./uploads";
 import { usagePaths } from "./usage";
 import { webhookEvents } from "./webhook-events";
@@ -58,7 +59,7 @@ function build(): OpenApiDocument {
         },
       },
     },
-    paths: { ...assetPaths, ...uploadPaths, ...taskPaths, ...webhookPaths, ...keyPaths, ...playbackPaths, ...accessControlPaths, ...usagePaths, ...analyticsPaths, ...servicePaths, ...internalPaths },
+    paths: { ...assetPaths, ...trackPaths, ...uploadPaths, ...taskPaths, ...webhookPaths, ...keyPaths, ...playbackPaths, ...accessControlPaths, ...usagePaths, ...analyticsPaths, ...servicePaths, ...internalPaths },
     webhooks: webhookEvents,
   });
 }

@@ -163,7 +163,7 @@ export const playbackPaths: ZodOpenApiPathsObject = {
       operationId: "getHlsPlaylist",
       summary: "HLS playlist",
       description:
-        "HLS version 7, VOD. A file played as uploaded: a media playlist of an fMP4 init segment (`EXT-X-MAP`) and CMAF media segments, cut from the stored MP4 at its keyframes on request (no second copy), about 6 s each (`targetSegmentSizeSecs`). A transcoded asset (DESIGN.md section 18): a multivariant playlist, one `EXT-X-STREAM-INF` per rung (lowest first, with `BANDWIDTH`, `AVERAGE-BANDWIDTH`, `RESOLUTION`, `FRAME-RATE`, `CODECS`) and the audio as one `AUDIO` group; a segment not made yet is made when asked. For a `jwt` asset every URL carries a media `token`, so players need nothing of their own to play it.",
+        "HLS version 7, VOD. A file played as uploaded: a media playlist of an fMP4 init segment (`EXT-X-MAP`) and CMAF media segments, cut from the stored MP4 at its keyframes on request (no second copy), about 6 s each (`targetSegmentSizeSecs`). A transcoded asset (DESIGN.md section 18): a multivariant playlist, one `EXT-X-STREAM-INF` per rung (lowest first, with `BANDWIDTH`, `AVERAGE-BANDWIDTH`, `RESOLUTION`, `FRAME-RATE`, `CODECS`) and the audio as one `AUDIO` group; a segment not made yet is made when asked. An asset with subtitle or caption tracks (`POST /api/asset/{id}/tracks`) always answers a multivariant playlist: one `EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"subs\"` per track (`sub-{trackId}/index.m3u8`, WebVTT segments aligned with the video's, each with `X-TIMESTAMP-MAP=MPEGTS:0,LOCAL:00:00:00.000`: cue times are the video's), and every `EXT-X-STREAM-INF` names `SUBTITLES=\"subs\"`. For a `jwt` asset every URL carries a media `token`, so players need nothing of their own to play it.",
       security: PUBLIC,
       requestParams: { path: playbackId, query: viewerToken, header: viewerHeaders },
       responses: mediaResponses("application/vnd.apple.mpegurl", "The playlist"),
@@ -173,12 +173,12 @@ export const playbackPaths: ZodOpenApiPathsObject = {
     get: {
       tags,
       operationId: "getHlsSegment",
-      summary: "HLS init or media segment, or a rendition's playlist",
+      summary: "HLS init or media segment, a subtitle segment (`sub-{trackId}/{n}.vtt`), or a rendition's playlist",
       description:
         "Segments are immutable for a public asset (cached for a year); never publicly cached for a `jwt` asset. A transcoded segment not made yet is made on request (once, however many ask); 503 with the reason when it cannot be.",
       security: PUBLIC,
       requestParams: { path: hlsFile, query: viewerToken, header: viewerHeaders },
-      responses: mediaResponses(["video/mp4", "application/vnd.apple.mpegurl"], "The segment, or the rendition's media playlist", "No ready asset has this playbackId, or no such segment, rendition or packaging version."),
+      responses: mediaResponses(["video/mp4", "text/vtt", "application/vnd.apple.mpegurl"], "The segment (WebVTT for a subtitle rendition), or the rendition's media playlist", "No ready asset has this playbackId, or no such segment, rendition, track or packaging version."),
     },
   },
 };

@@ -12,6 +12,7 @@ import { peakBandwidth } from "@/lib/transcode/ladder";
 import { segmentMakerFor, SegmentUnavailableError, type TranscodeDeps } from "@/lib/transcode/segment-maker";
 import { segmentWindows } from "@/lib/transcode/segment-starts";
 import { playbackCacheControl, type Playback, type PlaybackDeps } from "./open-playback";
+import { subtitleRenditions } from "./subtitle-hls";
 
 /** `t0`…: a transcoded rung; `a`: the encoded audio; `s`/`sa`: the source's own video/audio track, packaged as uploaded. */
 const RENDITION_DIR = /^(t\d{1,2}|a|s|sa)-(\d{1,6})$/;
@@ -23,7 +24,12 @@ export function isTranscoded(playback: Playback): playback is TranscodedPlayback
   return playback.asset.transcode !== null && playback.asset.transcode.rungs.length > 0;
 }
 
-/** The asset's multivariant playlist: every rung (the source's too, when it plays as uploaded) and the audio group. */
+/** Each video segment's [start, end) in seconds: what subtitle segments align with. */
+export function transcodedWindows(playback: TranscodedPlayback): Array<{ start: number; end: number }> {
+  return segmentWindows(playback.asset.transcode.starts, playback.asset.transcode.duration);
+}
+
+/** The asset's multivariant playlist: every rung (the source's too, when it plays as uploaded), the audio group and the subtitles. */
 export async function masterPlaylist(app: PlaybackDeps, playback: TranscodedPlayback, query: string): Promise<string> {
   const plan = playback.asset.transcode;
   const suffix = `-${plan.ladder}`;
@@ -43,7 +49,7 @@ export async function masterPlaylist(app: PlaybackDeps, playback: TranscodedPlay
     const fps = playback.asset.videoSpec?.tracks.find((t) => t.type === "video")?.fps ?? 30;
     variants.push(sourceVariant(await sourceIndex(app, playback), `s${suffix}/index.m3u8${query}`, fps));
   }
-  return multivariantPlaylist(variants, audio);
+  return multivariantPlaylist(variants, audio, await subtitleRenditions(app, playback, query));
 }
 
 /** A rendition's media playlist, init segment or media segment; a segment not made yet is made now. */
@@ -95,7 +101,7 @@ async function sourceIndex(app: PlaybackDeps, playback: Playback): Promise<Packa
 }
 
 /** The source played as uploaded, as a rung: its peak and average bits per second from its segments. */
-function sourceVariant(index: PackagingIndex, uri: string, fps: number): Variant {
+export function sourceVariant(index: PackagingIndex, uri: string, fps: number): Variant {
   const video = index.tracks.find((t) => t.kind === "video")!;
   const seconds = index.segments.reduce((sum, s) => sum + s.duration, 0);
   const bytes = index.segments.reduce((sum, s) => sum + s.payloadBytes, 0);

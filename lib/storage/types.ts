@@ -136,3 +136,12 @@ export function assetThumbnailsPrefix(assetId: string): string {
 export function assetRenditionKey(assetId: string, ladder: number, dir: string, file: string): string {
   return `${assetRenditionsPrefix(assetId)}v${ladder}/${dir}/${file}`;
 }
+
+/** Subtitle and caption tracks (lib/captions), as WebVTT: deleted with the asset. */
+export function assetTracksPrefix(assetId: string): string {
+  return `assets/${assetId}/tracks/`;
+}
+
+export function assetTrackKey(assetId: string, trackId: string): string {
+  return `${assetTracksPrefix(assetId)}${trackId}.vtt`;
+}
