@@ -8,11 +8,15 @@ const WIDTHS = [1280, 390];
 const SCHEMES = ["light", "dark"] as const;
 
 /**
- * Issues 14 and 26: no axe violation of any impact on any page, the API reference included, at
+ * Issues 14, 26 and 36: no axe violation of any impact on any page, the API reference included, at
  * desktop and phone widths, light and dark.
  */
 async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    // Still experimental in axe 4.13, so off unless named: a control's name holds all its visible text (WCAG 2.5.3).
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   const report = results.violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
   const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
   expect(report, `axe on ${name} at ${page.viewportSize()?.width} px, ${dark ? "dark" : "light"}`).toEqual([]);

@@ -45,8 +45,8 @@ export function DropZone({ onFiles }: { onFiles(files: File[]): void }) {
     <div
       role="button"
       tabIndex={0}
-      aria-labelledby={labelId}
-      aria-describedby={hintId}
+      // The name holds all the visible text, the hint too: a voice-control user saying what they see reaches the zone.
+      aria-labelledby={`${labelId} ${hintId}`}
       aria-disabled={!hydrated || undefined}
       data-dragging={dragging || undefined}
       onClick={() => input.current?.click()}
@@ -63,14 +63,15 @@ export function DropZone({ onFiles }: { onFiles(files: File[]): void }) {
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8 text-slate-400" fill="none" stroke="currentColor" strokeWidth={1.5}>
         <path strokeLinecap="round" strokeLinejoin="round" d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
       </svg>
+      {/* The spaces between the texts are what keep their words apart when the visible text is read as one string (axe does). */}
       <p id={labelId} className="text-sm font-medium text-slate-800">
         Drop videos here, or click to choose files
-      </p>
+      </p>{" "}
       <p id={hintId} className="text-xs text-slate-500">
         {serverTranscodes ? "Any video: MP4, MOV, MKV, WebM, AVI and more." : "MP4 or MOV with H.264 video and AAC audio."} Several files at
-        once are fine.
+        once are fine.{" "}
         {/* A keyboard hint means nothing on a touch screen. */}
-        <span className="pointer-coarse:hidden"> Press Enter to open the file picker.</span>
+        <span className="pointer-coarse:hidden">Press Enter to open the file picker.</span>
       </p>
       <input
         ref={input}
