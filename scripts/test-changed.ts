@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import ensureProductionBuild from "../test/setup/build";
+import { ensureProductionBuild } from "../test/setup/build";
 import { isTestableSource, specsForChanges, type SourceFile } from "./lib/changed-specs";
 
 /** Files changed since this branch left main, committed or not, that still exist. */
@@ -40,7 +40,7 @@ const specs = specsForChanges(
 );
 const vitest = sources.length > 0 ? run("npx", ["vitest", "related", ...sources, "--run"]) : 0;
 if (specs.length === 0) console.info("test:changed: no Playwright spec touches these changes");
-// Playwright serves the production build: vitest's globalSetup has made it current when vitest ran tests.
+// Playwright serves the production build, which vitest's globalSetup made current only if a related test starts the server.
 if (specs.length > 0) ensureProductionBuild();
 const playwright = specs.length > 0 ? run("npx", ["playwright", "test", ...specs]) : 0;
 process.exit(vitest || playwright);
