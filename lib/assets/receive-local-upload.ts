@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from "@/lib/api/errors";
 import { findAsset } from "@/lib/db/assets";
 import { releaseUploadClaim } from "@/lib/db/upload-transitions";
+import { log } from "@/lib/log/log";
 import { metrics } from "@/lib/metrics/metrics";
 import { isNamedError } from "@/lib/named-error";
 import { UploadTooLargeError, type LocalStore } from "@/lib/storage/local-store";
@@ -22,6 +23,7 @@ export interface LocalUpload {
  * The local store's signed PUT target: verifies the URL, claims the asset's single upload slot
  * (renewed while the bytes arrive, so a crash frees it within a lease), streams the body to disk
  * within the size limit, then queues processing. Deleting the asset meanwhile stops the upload.
+ * Only a PUT that stored the whole file and recorded it uses the URL up.
  */
 export async function receiveLocalUpload(
   deps: TaskDeps & { receivingUploads: ReceivingUploads },
@@ -40,7 +42,8 @@ export async function receiveLocalUpload(
     throw payloadTooLarge(new UploadTooLargeError(maxBytes).message);
   }
   const abort = new AbortController();
-  const claim = await holdUploadClaim(deps, upload.assetId, "put", () => abort.abort(new UploadClaimLostError()));
+  const given = deps.receivingUploads.abandonedClaim(upload.assetId);
+  const claim = await holdUploadClaim(deps, upload.assetId, "put", () => abort.abort(new UploadClaimLostError()), given);
   if (!claim) {
     const asset = await findAsset(deps.db, upload.assetId);
     if (!asset) throw notFound("asset not found");
@@ -55,18 +58,39 @@ export async function receiveLocalUpload(
     size = await store.write(key, upload.body, maxBytes, abort.signal);
     metrics().uploadBytes.inc(size);
   } catch (error) {
-    await releaseUploadClaim(deps.db, upload.assetId, claim.claimedAt, deps.now());
+    await letGo(deps, upload.assetId, claim.claimedAt);
     throw await refusalOf(deps, upload.assetId, error);
   } finally {
     claim.stopRenewing();
     stopWatching();
   }
-  if (!(await markUploadReceived(deps, runner, upload.assetId, claim.claimedAt))) {
+  let recorded: boolean;
+  try {
+    recorded = await markUploadReceived(deps, runner, upload.assetId, claim.claimedAt);
+  } catch (error) {
+    // Not recorded (or not known to be): the URL stays usable, and the file stays for whoever
+    // recorded it after all; a retry writes it anew.
+    await letGo(deps, upload.assetId, claim.claimedAt);
+    throw error;
+  }
+  if (!recorded) {
     // Deleted (or taken over) between the last byte and now: the file belongs to nobody.
     await store.delete(key);
     throw await refusalOf(deps, upload.assetId, new UploadClaimLostError());
   }
   return { size };
+}
+
+/**
+ * Frees the slot after a PUT that did not store and record the whole file, so the URL stays
+ * usable until it expires. The database may be what failed: then the claim is released only in
+ * this process's memory, and a retry here takes it over at once.
+ */
+async function letGo(deps: TaskDeps & { receivingUploads: ReceivingUploads }, assetId: string, claimedAt: number): Promise<void> {
+  deps.receivingUploads.abandon(assetId, claimedAt);
+  await releaseUploadClaim(deps.db, assetId, claimedAt, deps.now()).catch((error: unknown) => {
+    log.warn(`upload ${assetId}`, "could not release the upload claim; a retry to this node takes it over", error);
+  });
 }
 
 async function refusalOf(deps: TaskDeps, assetId: string, error: unknown): Promise<unknown> {

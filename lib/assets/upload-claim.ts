@@ -14,11 +14,12 @@ export class UploadClaimLostError extends Error {
 /**
  * Claims a waiting asset's single upload slot (the PUT URL, or a direct-upload acceptor) and
  * renews the claim until `release` is called. `onLost` runs if a renewal finds it gone.
+ * `replacing` names a claim its holder gave up, which may be taken over.
  * Returns undefined when the slot is held or the asset is not waiting.
  */
-export async function holdUploadClaim(deps: TaskDeps, assetId: string, via: "put" | "direct", onLost: () => void) {
+export async function holdUploadClaim(deps: TaskDeps, assetId: string, via: "put" | "direct", onLost: () => void, replacing?: number) {
   const now = deps.now();
-  const claimed = await claimUpload(deps.db, assetId, via, now, now + UPLOAD_LEASE_MS);
+  const claimed = await claimUpload(deps.db, assetId, via, now, now + UPLOAD_LEASE_MS, replacing);
   if (!claimed?.uploadClaimedAt) return undefined;
   const claimedAt = claimed.uploadClaimedAt;
   const timer = setInterval(() => {

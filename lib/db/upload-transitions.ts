@@ -8,12 +8,23 @@ import { assets, tasks, type AssetRow, type TaskRow, type UploadVia } from "./sc
  */
 const slotIsFree = (now: number) => or(isNull(assets.uploadLeaseExpiresAt), lt(assets.uploadLeaseExpiresAt, now));
 
-/** Claims a waiting asset's upload slot for `via` until `leaseUntil`; undefined when it is held or not waiting. */
-export async function claimUpload(db: Db, id: string, via: UploadVia, now: number, leaseUntil: number): Promise<AssetRow | undefined> {
+/**
+ * Claims a waiting asset's upload slot for `via` until `leaseUntil`; undefined when it is held or
+ * not waiting. `replacing` is a claim its holder gave up: it counts as free.
+ */
+export async function claimUpload(
+  db: Db,
+  id: string,
+  via: UploadVia,
+  now: number,
+  leaseUntil: number,
+  replacing?: number,
+): Promise<AssetRow | undefined> {
+  const free = replacing === undefined ? slotIsFree(now) : or(slotIsFree(now), eq(assets.uploadClaimedAt, replacing));
   const [row] = await db
     .update(assets)
     .set({ uploadClaimedAt: now, uploadLeaseExpiresAt: leaseUntil, uploadVia: via, updatedAt: now })
-    .where(and(eq(assets.id, id), eq(assets.status, "waiting"), slotIsFree(now)))
+    .where(and(eq(assets.id, id), eq(assets.status, "waiting"), free))
     .returning();
   return row;
 }

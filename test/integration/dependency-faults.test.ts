@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -72,7 +73,47 @@ describe.skipIf(!testDatabaseKinds.includes("postgres"))("the database unreachab
     expect((await fetch(url, { method: "PUT", body: fixture("h264-aac.mp4"), headers: { "content-type": "video/mp4" } })).status).toBe(200);
     await retrying(async () => expect((await timed(server, `/api/asset/${asset.id}`)).body.status).toBe("ready"), 30_000);
   }, 120_000);
+
+  it("leaves the upload URL usable when the database goes away during the PUT: the retry stores the file and the asset plays", async () => {
+    const { url, asset } = (await timed(server, "/api/asset/request-upload", { method: "POST", json: { name: "cut mid-PUT" } })).body;
+    const file = fixture("h264-aac.mp4");
+    const cutPut = await putInTwoHalves(url, file, () => proxy.cut());
+    expect(cutPut.status).toBe(503);
+    expect(cutPut.body).toEqual({ errors: [DATABASE_DOWN] });
+
+    proxy.restore();
+    await retrying(async () => expect((await timed(server, "/api/asset")).answer.status).toBe(200), 15_000);
+    // The client retries as Retry-After says: while the database is coming back that may be 503
+    // again, but never "already used".
+    let retry: Response;
+    for (;;) {
+      retry = await fetch(url, { method: "PUT", body: file, headers: { "content-type": "video/mp4" } });
+      if (retry.status !== 503) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(retry.status, JSON.stringify(await retry.clone().json())).toBe(200);
+    await retrying(async () => expect((await timed(server, `/api/asset/${asset.id}`)).body.status).toBe("ready"), 30_000);
+  }, 120_000);
 });
+
+/** PUTs `file` to `url`, calling `between` once half of it has been received, and reads the answer. */
+async function putInTwoHalves(url: string, file: Buffer, between: () => void): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: "PUT", headers: { "content-type": "video/mp4", "content-length": file.length } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+    });
+    request.on("error", reject);
+    const half = Math.floor(file.length / 2);
+    request.write(file.subarray(0, half));
+    // The node has claimed the URL and is writing by now.
+    setTimeout(() => {
+      between();
+      request.end(file.subarray(half));
+    }, 1_000);
+  });
+}
 
 /** Mounts a tmpfs of `bytes` at `dir`; false where this process may not mount (not root). */
 function mountSmallDisk(dir: string, bytes: number): boolean {
