@@ -20,7 +20,8 @@ function localPath(value: FormDataEntryValue | null): string {
 export async function signInWithPassword(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
   const email = String(form.get("email") ?? "");
   // The sign-in itself refuses throttled attempts; asking first lets the form say for how long.
-  const throttle = await checkSignIn(await getApp(), { email, address: clientAddress(await headers()) });
+  const app = await getApp();
+  const throttle = await checkSignIn(app, { email, address: clientAddress(await headers(), app.config.trustProxy) });
   if (!throttle.allowed) {
     return { email, errors: [`Too many failed sign-ins; ${retryMessage(throttle)}.`], fieldErrors: {} };
   }
@@ -53,7 +54,7 @@ export async function signUp(_state: AuthFormState, form: FormData): Promise<Aut
     return { email, errors: [], fieldErrors };
   }
   const app = await getApp();
-  const allowed = await takeSignUp(app, clientAddress(await headers()));
+  const allowed = await takeSignUp(app, clientAddress(await headers(), app.config.trustProxy));
   if (!allowed.allowed) {
     return { email, errors: [`Too many sign-ups from your network; ${retryMessage(allowed)}.`], fieldErrors: {} };
   }

@@ -19,7 +19,7 @@ export async function requestPasswordResetAction(_state: ForgotPasswordState, fo
   if (!app.config.smtp) return { email, errors: ["This server does not send e-mail."] };
   const decision = await requestPasswordReset(
     { db: app.db, limiter: app.limiter, smtp: app.config.smtp, now: app.now },
-    { email: parsed.data, address: clientAddress(await headers()) },
+    { email: parsed.data, address: clientAddress(await headers(), app.config.trustProxy) },
   );
   if (!decision.allowed) return { email, errors: [`Too many reset requests; ${retryMessage(decision)}.`] };
   return { email: "", requestedFor: parsed.data, errors: [] };

@@ -17,7 +17,7 @@ export interface IngestDeps {
   db: Db;
   /** The shared store of rate limits (the database, or Redis), so the limits hold across nodes. */
   limiter: SharedLimiter;
-  config: Pick<Config, "analyticsRateLimitPerAddress" | "analyticsRateLimitPerPlaybackId" | "viewerCountryHeader">;
+  config: Pick<Config, "analyticsRateLimitPerAddress" | "analyticsRateLimitPerPlaybackId" | "viewerCountryHeader" | "trustProxy">;
   /** A secret every node shares: viewer hashes and the limiter's address keys derive from it. */
   secret: string;
   now(): number;
@@ -32,7 +32,7 @@ export interface IngestDeps {
 export async function ingestReport(deps: IngestDeps, request: Request): Promise<void> {
   const report = parseSessionReport(await readBodyText(request, MAX_REPORT_BYTES));
   const now = deps.now();
-  const address = clientAddress(request.headers);
+  const address = clientAddress(request.headers, deps.config.trustProxy);
   const limits = limitsOf(deps);
   await within(
     limits.perAddress,

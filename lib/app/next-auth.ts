@@ -48,7 +48,7 @@ function authConfig(app: App): NextAuthConfig {
         credentials: { email: { type: "email" }, password: { type: "password" } },
         // Every password sign-in passes here, from the dashboard's form or a POST to the callback.
         async authorize(input, request) {
-          const attempt = { email: String(input.email ?? ""), address: clientAddress(request.headers) };
+          const attempt = { email: String(input.email ?? ""), address: clientAddress(request.headers, app.config.trustProxy) };
           if (!(await checkSignIn(app, attempt)).allowed) throw new SignInThrottled();
           const parsed = credentialsSchema.safeParse(input);
           const user = parsed.success ? await checkCredentials(app.db, parsed.data) : undefined;

@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseProfilesSetting, type TranscodeProfile } from "@/lib/media/transcode-profiles";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 import { parseS3Config, S3_CONFIG_VARIABLES, type S3Config } from "./s3-config";
 import { parseSmtpConfig, SMTP_CONFIG_VARIABLES, type SmtpConfig } from "@/lib/mail/smtp-config";
 
@@ -75,6 +76,7 @@ const envSchema = z.object({
   TASK_LEASE_SECONDS: positiveInt(30, 3600),
   TASK_RETENTION_DAYS: positiveInt(30, 36500),
   SIGN_UP_MAX_PER_HOUR: positiveInt(10, 1000),
+  TRUST_PROXY: optionalString,
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,
   INNGEST_DEV: optionalString,
@@ -152,6 +154,8 @@ export interface Config {
   signInMaxFailures: number;
   /** Sign-ups allowed per client address in an hour. */
   signUpMaxPerHour: number;
+  /** Which proxies may name the client in X-Forwarded-For (lib/api/client-address.ts). */
+  trustProxy: TrustProxy;
   /** Rate limits and throttles count in Redis when set, else in the database. */
   redis?: { url: string; keyPrefix: string };
   /** This process's name in /api/health and the node list; the host name when unset. */
@@ -258,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretsEncryptionKey: e.SECRETS_ENCRYPTION_KEY,
     signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
     signUpMaxPerHour: e.SIGN_UP_MAX_PER_HOUR,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     nodeName: e.NODE_NAME ?? os.hostname(),
     taskLeaseSeconds: e.TASK_LEASE_SECONDS,
@@ -285,6 +290,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     viewRetentionDays: e.VIEW_RETENTION_DAYS,
     viewRollupRetentionDays: e.VIEW_ROLLUP_RETENTION_DAYS,
   };
+}
+
+function trustProxyOf(text: string | undefined): TrustProxy {
+  try {
+    return parseTrustProxy(text);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
 }
 
 function defaultProfilesOf(text: string | undefined): TranscodeProfile[] {

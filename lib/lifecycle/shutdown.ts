@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import type { App } from "@/lib/app/app";
 import { log } from "@/lib/log/log";
+import { httpServers } from "./http-servers";
 
 /** Requests in flight get this long to finish after SIGTERM; what is still open then is cut. */
 export const DRAIN_TIMEOUT_MS = 30_000;
@@ -16,7 +17,6 @@ const GIVE_UP_AFTER_DRAIN_MS = 10_000;
  *
  * Next.js installs its own handler, which closes the server and exits as soon as no request is
  * left, before the app could give its tasks back or close its database; this one replaces it.
- * Next.js gives no handle on its HTTP server, so it is found among the process's open handles.
  */
 export function installGracefulShutdown(getApp: () => Promise<App>, flush: () => Promise<void> | undefined): void {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -62,14 +62,4 @@ function closeWhenIdle(server: Server): Promise<void> {
     });
     server.closeIdleConnections();
   });
-}
-
-function httpServers(): Server[] {
-  const handles = (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles();
-  return handles.filter((handle): handle is Server => isListeningHttpServer(handle));
-}
-
-function isListeningHttpServer(handle: unknown): boolean {
-  const server = handle as Partial<Server> | null;
-  return typeof server?.closeIdleConnections === "function" && typeof server.close === "function" && server.listening === true;
 }

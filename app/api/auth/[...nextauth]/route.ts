@@ -23,7 +23,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withPublic(async ({ request, url, app }) => {
     const body = await readBodyBytes(request, AUTH_FORM_MAX_BYTES);
     if (url.pathname === CREDENTIALS_CALLBACK) {
-      const decision = await checkSignIn(app, { email: submittedEmail(request, body), address: clientAddress(request.headers) });
+      const decision = await checkSignIn(app, { email: submittedEmail(request, body), address: clientAddress(request.headers, app.config.trustProxy) });
       if (!decision.allowed) {
         throw tooManyRequests(`too many failed sign-ins; ${retryMessage(decision)}`, decision.retryAfterSeconds);
       }
