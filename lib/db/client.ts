@@ -5,6 +5,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { transactionFailure } from "./errors";
 import { lockDataDir } from "./data-dir-lock";
 import { protectDataDir, restrictTree } from "./private-data-dir";
 import { openPglite } from "./pglite";
@@ -62,6 +63,19 @@ async function migrateOnce(url: string): Promise<void> {
   }
 }
 
+/** `db` whose transactions that cannot connect fail as the database's unavailability (errors.ts). */
+function withTransactionFailures<T extends Db>(db: T): T {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (...args: Parameters<Db["transaction"]>) => {
+    try {
+      return await transaction(...args);
+    } catch (error) {
+      throw transactionFailure(error);
+    }
+  }) as Db["transaction"];
+  return db;
+}
+
 /** `{ url }` selects PostgreSQL; `{ dataDir }` embedded PGlite on disk; neither, PGlite in memory. */
 export async function openDatabase(options: {
   url?: string;
@@ -80,7 +94,7 @@ export async function openDatabase(options: {
       connection: { statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS },
     });
     return {
-      db: drizzlePostgres(client, { schema }),
+      db: withTransactionFailures(drizzlePostgres(client, { schema })),
       kind: "postgres",
       async listen(channel, onNotify, onListen) {
         const { unlisten } = await client.listen(channel, (payload) => onNotify(payload), onListen);

@@ -6,8 +6,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** postgres.js's own codes for a connection it lost or could not make. */
-const CONNECTION_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT"]);
+/** A transaction could not begin: the database could not be reached (the socket's error is the cause). */
+export class DatabaseUnreachableError extends Error {
+  override readonly name = "DatabaseUnreachableError";
+  readonly code = "DATABASE_UNREACHABLE";
+}
+
+/** postgres.js's own codes for a connection it lost or could not make, and DatabaseUnreachableError's. */
+const CONNECTION_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "DATABASE_UNREACHABLE"]);
 /** SQLSTATE classes 08 (connection exception) and 57P (the server shutting down or starting up). */
 const UNAVAILABLE_STATE = /^(08...|57P0[1-3])$/;
 /** The operating system's answers for a peer that cannot be reached. */
@@ -29,3 +35,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+
+/**
+ * A transaction's failure as thrown, unless postgres.js could not connect to begin it: then it
+ * throws the socket's own error, which names no query (isDatabaseUnavailable could not tell it
+ * from any other network error), and it becomes a DatabaseUnreachableError.
+ */
+export function transactionFailure(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const fromQuery = error instanceof Error && "query" in error;
+  if (!fromQuery && typeof code === "string" && NETWORK_CODES.has(code)) {
+    return new DatabaseUnreachableError("the database could not be reached", { cause: error });
+  }
+  return error;
+}
