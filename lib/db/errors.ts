@@ -37,14 +37,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 
 /**
- * A transaction's failure as thrown, unless postgres.js could not connect to begin it: then it
- * throws the socket's own error, which names no query (isDatabaseUnavailable could not tell it
- * from any other network error), and it becomes a DatabaseUnreachableError.
+ * A transaction's failure as thrown, unless its connection failed: postgres.js then throws the
+ * socket's own error (ECONNRESET…), not wrapped by Drizzle as a query's, so isDatabaseUnavailable
+ * could not tell it from any other network error; it becomes a DatabaseUnreachableError. What runs
+ * inside a transaction talks to nothing but the database.
  */
 export function transactionFailure(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
-  const fromQuery = error instanceof Error && "query" in error;
-  if (!fromQuery && typeof code === "string" && NETWORK_CODES.has(code)) {
+  if (!isDatabaseUnavailable(error) && typeof code === "string" && NETWORK_CODES.has(code)) {
     return new DatabaseUnreachableError("the database could not be reached", { cause: error });
   }
   return error;
