@@ -20,6 +20,7 @@ import { benchProcessing } from "./processing";
 import { benchRequestBodies } from "./request-bodies";
 import { benchRequestUploadLoad } from "./request-upload-load";
 import { benchScale } from "./scale";
+import { benchStoryboard } from "./storyboard";
 import { benchTranscode } from "./transcode";
 import { benchTusUpload } from "./tus-upload";
 import { benchViewerMetrics } from "./viewer-metrics";
@@ -39,6 +40,7 @@ const BENCHES: Record<string, () => Promise<BenchResult>> = {
   export: async () => benchExport(await makeLargeMp4(workDir, sizeBytes)),
   hls: async () => benchHls(await makeLargeMp4(workDir, sizeBytes)),
   transcode: async () => benchTranscode(await makeHevcMov(workDir, 600), await makeHevcMov(workDir, 60)),
+  storyboard: () => benchStoryboard(workDir),
   concurrency: () => benchConcurrency(),
   bodies: () => benchRequestBodies(),
   footprint: () => benchFootprint(databaseUrl),

@@ -108,6 +108,7 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
               hls={playbackUrls("", asset.playbackId).hls}
               mp4={playbackUrls("", asset.playbackId).video}
               poster={posterUrlOf(asset)}
+              storyboard={asset.posterUrl && playbackUrls("", asset.playbackId).storyboard}
               label={`Player: ${asset.name}`}
               className="aspect-video w-full rounded-lg bg-black"
               playbackId={asset.playbackId}

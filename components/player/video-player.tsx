@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { AUTO_LEVEL, QualityMenu, qualityLevels, type QualityLevel } from "./quality-menu";
+import { StoryboardPreview } from "./storyboard-preview";
 import { useViewerReport } from "./use-viewer-report";
 
 /** How the video is being played; shown as `data-engine` (tests and support read it). */
@@ -15,6 +16,8 @@ interface VideoPlayerProps {
   className?: string;
   /** Reports the viewing to the service's viewer metrics (docs/analytics.md). */
   playbackId?: string;
+  /** The storyboard's WebVTT: a scrub strip under the video previews its tiles. */
+  storyboard?: string;
 }
 
 /**
@@ -23,7 +26,7 @@ interface VideoPlayerProps {
  * MP4; and falls back to the MP4 if the stream fails. With hls.js, a stream of several levels
  * (a transcoded asset's ladder) gets a quality menu.
  */
-export function VideoPlayer({ hls, mp4, poster, label, className, playbackId }: VideoPlayerProps) {
+export function VideoPlayer({ hls, mp4, poster, label, className, playbackId, storyboard }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [engine, setEngine] = useState<Engine>("loading");
   const [levels, setLevels] = useState<QualityLevel[]>([]);
@@ -83,17 +86,18 @@ export function VideoPlayer({ hls, mp4, poster, label, className, playbackId }: 
   }, [hls, mp4]);
 
   return (
-    <div className={`relative ${className ?? ""}`}>
+    <div className={`relative flex flex-col ${className ?? ""}`}>
       <video
         ref={videoRef}
         data-engine={engine}
         poster={poster}
         aria-label={label}
-        className="h-full w-full rounded-[inherit]"
+        className="min-h-0 w-full flex-1 rounded-[inherit]"
         controls
         playsInline
         preload="metadata"
       />
+      {storyboard && <StoryboardPreview videoRef={videoRef} storyboard={storyboard} />}
       {levels.length > 1 && (
         <QualityMenu levels={levels} chosen={chosenLevel} playing={playingLevel} onChoose={(index) => chooseLevel.current?.(index)} />
       )}

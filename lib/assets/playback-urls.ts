@@ -6,6 +6,7 @@ export function playbackUrls(origin: string, playbackId: string) {
     hls: `${origin}/api/hls/${playbackId}/index.m3u8`,
     video: `${api}/video.mp4`,
     poster: `${api}/poster.jpg`,
+    storyboard: `${api}/storyboard.vtt`,
     player: `${origin}/play/${playbackId}`,
   };
 }

@@ -37,7 +37,7 @@ export function playbackInfo(asset: AssetRow, origin: string): PlaybackInfo {
     });
   }
   if (asset.posterKey) source.push({ hrn: "Thumbnail (JPEG)", type: "image/jpeg", url: urls.poster });
-  // A poster means ffmpeg ran on this video: the storyboard is made when first asked for.
-  if (asset.posterKey) source.push({ hrn: "Thumbnails", type: "text/vtt", url: `${origin}/api/playback/${asset.playbackId}/storyboard.vtt` });
+  // A poster means ffmpeg ran on this video: its storyboard is made in the background (or when first asked for).
+  if (asset.posterKey) source.push({ hrn: "Thumbnails", type: "text/vtt", url: urls.storyboard });
   return { type: "vod", meta: { playbackPolicy: { type: asset.playbackPolicy }, source } };
 }

@@ -75,6 +75,7 @@ export default async function PlayPage(props: PlayPageProps) {
         hls={urls.hls + suffix}
         mp4={urls.video + suffix}
         poster={asset.posterKey ? urls.poster + suffix : undefined}
+        storyboard={asset.posterKey ? urls.storyboard + suffix : undefined}
         label={asset.name}
         className="h-full w-full"
         playbackId={asset.playbackId}
