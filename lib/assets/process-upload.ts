@@ -101,9 +101,12 @@ export async function checkStoredFile(taskId: string, step: StepTools, deps: Tas
       const ready = { status: "ready" as const, size, sha256, cidv1, carSize, videoSpec, posterKey, transcode: plan, errorMessage: null, updatedAt: deps.now() };
       await updateAsset(tx, asset.id, ready);
       if (plan) await recordTranscodeWork(tx, asset, plan, deps.now());
+      // A poster made means ffmpeg runs here and the file has a picture: its storyboard can be made too.
+      if (hasPoster) await recordStoryboardTask(tx, asset, deps.now());
     });
   });
   await step.run("start-transcode", async () => startTranscode(deps, (await loadAsset(deps, taskId)).id));
+  await step.run("start-storyboard", async () => startStoryboard(deps, (await loadAsset(deps, taskId)).id));
   await step.run("export-to-ipfs", async () => startAskedIpfsExport(deps, await loadAsset(deps, taskId)));
 }
 
