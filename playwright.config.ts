@@ -56,6 +56,8 @@ export default defineConfig({
       INIT_API_TOKEN: E2E_API_TOKEN,
       // Every spec signs up from 127.0.0.1.
       SIGN_UP_MAX_PER_HOUR: "1000",
+      // The specs sign up users of their own; e2e/invitations.spec.ts runs a server with SIGN_UP=invite.
+      SIGN_UP: "open",
     },
   },
 });

@@ -21,6 +21,7 @@ async function main() {
   const parsed = adminCommandSchema.safeParse({ command: "user:reset-password", email: values.email, password });
   if (!parsed.success) return reportInvalid(parsed.error, USAGE);
   const { result, through } = await runFromCommandLine(loadConfig(), parsed.data, (message) => console.error(message));
+  if (result.command !== "user:reset-password") throw new Error(`unexpected answer ${result.command}`);
   const done = `The password of ${result.email} was reset and all its sessions ended (${describeThrough(through)})`;
   if (!generated) return console.error(`${done}.`);
   console.error(`${done}. New password (shown once):`);

@@ -5,7 +5,8 @@ import { headers } from "next/headers";
 import type { AuthFormState } from "@/components/auth/credentials-form";
 import { clientAddress } from "@/lib/api/client-address";
 import { getApp } from "@/lib/app/app";
-import { credentialsSchema, signUpWithPassword } from "@/lib/auth/credentials";
+import { credentialsSchema } from "@/lib/auth/credentials";
+import { signUp as makeAccount } from "@/lib/auth/sign-up";
 import { oauthProviders, signIn } from "@/lib/app/next-auth";
 import { checkSignIn, retryMessage, takeSignUp } from "@/lib/auth/sign-in-throttle";
 
@@ -40,6 +41,12 @@ export async function signInWithPassword(_state: AuthFormState, form: FormData):
   return { email, errors: [], fieldErrors: {} };
 }
 
+const SIGN_UP_REFUSALS = {
+  closed: "Sign-up is closed on this server.",
+  "invitation-needed": "Sign-up is by invitation: ask the owner of this server for an invitation link.",
+  "invitation-unusable": "This invitation link has expired or was already used. Ask the owner for a new one.",
+} as const;
+
 export async function signUp(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
   const email = String(form.get("email") ?? "");
   const parsed = credentialsSchema.safeParse({ email, password: String(form.get("password") ?? "") });
@@ -58,8 +65,10 @@ export async function signUp(_state: AuthFormState, form: FormData): Promise<Aut
   if (!allowed.allowed) {
     return { email, errors: [`Too many sign-ups from your network; ${retryMessage(allowed)}.`], fieldErrors: {} };
   }
-  const result = await signUpWithPassword(app.db, parsed.data, app.now());
+  const invitation = form.get("invitation");
+  const result = await makeAccount(app.db, app.config.signUp, { credentials: parsed.data, invitation: typeof invitation === "string" && invitation ? invitation : undefined }, app.now());
   if (!result.ok) {
+    if (result.reason !== "email-taken") return { email, errors: [SIGN_UP_REFUSALS[result.reason]], fieldErrors: {} };
     return {
       email,
       errors: ["An account with this email already exists. Sign in instead."],

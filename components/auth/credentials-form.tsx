@@ -20,16 +20,20 @@ export function CredentialsForm({
   action,
   mode,
   callbackUrl,
+  invitation,
 }: {
   action: Action;
   mode: "sign-in" | "sign-up";
   callbackUrl?: string;
+  /** The invitation a sign-up is made with (SIGN_UP=invite). */
+  invitation?: string;
 }) {
   const [state, formAction, pending] = useActionState(action, { email: "", errors: [], fieldErrors: {} });
   const signUp = mode === "sign-up";
   return (
     <form action={formAction} className="space-y-4">
       {callbackUrl && <input type="hidden" name="callbackUrl" value={callbackUrl} />}
+      {invitation && <input type="hidden" name="invitation" value={invitation} />}
       <ErrorAlert messages={state.errors} />
       <EmailField defaultValue={state.email} error={state.fieldErrors.email} />
       <TextField

@@ -5,6 +5,7 @@ import Google from "next-auth/providers/google";
 import { clientAddress } from "@/lib/api/client-address";
 import { checkCredentials, credentialsSchema } from "@/lib/auth/credentials";
 import { findOrCreateUser } from "@/lib/auth/ensure-user";
+import { mayUseProvider } from "@/lib/auth/sign-up";
 import { activeSessionUser, endSession, startSession } from "@/lib/auth/sessions";
 import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "@/lib/auth/sign-in-throttle";
 import { log } from "@/lib/log/log";
@@ -69,11 +70,13 @@ function authConfig(app: App): NextAuthConfig {
       },
     },
     callbacks: {
-      signIn({ account, user, profile }) {
+      async signIn({ account, user, profile }) {
         if (account?.provider === "credentials") return true;
         // Accounts are matched by email, so only an address the provider vouches for will do.
         if (!user.email) return false;
-        return account?.provider !== "google" || profile?.email_verified === true;
+        if (account?.provider === "google" && profile?.email_verified !== true) return false;
+        // Signing in with a provider makes an account only where one may be made uninvited.
+        return mayUseProvider(app.db, app.config.signUp, user.email);
       },
       /**
        * At sign-in, records a server-side session and puts its id in the cookie; afterwards the

@@ -37,6 +37,10 @@ export function webhookDeliveriesPerUserFrom(env: Record<string, string | undefi
   return parsed.success ? parsed.data : DEFAULT_WEBHOOK_DELIVERIES_PER_USER;
 }
 
+/** SIGN_UP: who may make an account (lib/auth/sign-up.ts). */
+export const SIGN_UP_MODES = ["invite", "open", "closed"] as const;
+export type SignUpMode = (typeof SIGN_UP_MODES)[number];
+
 const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
@@ -77,6 +81,7 @@ const envSchema = z.object({
   TASK_RETENTION_DAYS: positiveInt(30, 36500),
   SIGN_UP_MAX_PER_HOUR: positiveInt(10, 1000),
   TRUST_PROXY: optionalString,
+  SIGN_UP: z.enum(SIGN_UP_MODES).default("invite"),
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,
   INNGEST_DEV: optionalString,
@@ -154,6 +159,8 @@ export interface Config {
   signInMaxFailures: number;
   /** Sign-ups allowed per client address in an hour. */
   signUpMaxPerHour: number;
+  /** Who may make an account: by the owner's invitation, anyone, or nobody (the first account always). */
+  signUp: SignUpMode;
   /** Which proxies may name the client in X-Forwarded-For (lib/api/client-address.ts). */
   trustProxy: TrustProxy;
   /** Rate limits and throttles count in Redis when set, else in the database. */
@@ -263,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
     signUpMaxPerHour: e.SIGN_UP_MAX_PER_HOUR,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    signUp: e.SIGN_UP,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     nodeName: e.NODE_NAME ?? os.hostname(),
     taskLeaseSeconds: e.TASK_LEASE_SECONDS,

@@ -76,6 +76,20 @@ export const passwordResets = pgTable("password_resets", {
 }, (t) => [uniqueIndex("password_resets_token_idx").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)]);
 
 /**
+ * Invitation links the owner makes (SIGN_UP=invite). Like password resets, only the token's
+ * SHA-256 is kept; a link makes one account (`usedAt`, `usedBy`) and works until `expiresAt`.
+ */
+export const invitations = pgTable("invitations", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  createdBy: uuid("created_by").notNull().references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull(),
+  createdAt: millis("created_at").notNull(),
+  expiresAt: millis("expires_at").notNull(),
+  usedAt: millis("used_at"),
+  usedBy: uuid("used_by").references(() => users.id, { onDelete: "set null" }),
+}, (t) => [uniqueIndex("invitations_token_idx").on(t.tokenHash)]);
+
+/**
  * Shared rate limits (GCRA): per key, the theoretical arrival time of the next request, in
  * milliseconds with a fraction (a limit of thousands a minute spaces requests under 1 ms).
  */

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { users, type UserRow } from "./schema";
 
@@ -30,5 +30,11 @@ export async function insertUserUnlessTaken(
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** The first account made on this server: its owner (who invites the others). */
+export async function findOwner(db: Db): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.id)).limit(1);
   return row;
 }

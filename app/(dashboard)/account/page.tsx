@@ -1,14 +1,20 @@
 import type { Metadata } from "next";
+import { InvitationForm } from "@/components/account/invitation-form";
 import { PasswordForm } from "@/components/account/password-form";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
+import { getApp } from "@/lib/app/app";
 import { auth } from "@/lib/app/next-auth";
-import { changePasswordAction, signOutEverywhereAction } from "../actions";
+import { INVITATION_TTL_DAYS, isOwner } from "@/lib/auth/sign-up";
+import { changePasswordAction, createInvitationAction, signOutEverywhereAction } from "../actions";
 
 export const metadata: Metadata = { title: "Account" };
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const changed = (await searchParams).password === "changed";
-  const email = (await auth())?.user?.email;
+  const user = (await auth())?.user;
+  const email = user?.email;
+  const app = await getApp();
+  const invites = app.config.signUp === "invite" && user?.id !== undefined && (await isOwner(app.db, user.id));
   return (
     <div className="space-y-6">
       <div>
@@ -31,6 +37,18 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         )}
         <PasswordForm action={changePasswordAction} />
       </section>
+      {invites && (
+        <section aria-labelledby="invitations-heading" className={`${cardStyles} max-w-xl space-y-3`}>
+          <h2 id="invitations-heading" className="text-lg font-medium">
+            Invitations
+          </h2>
+          <p className="text-sm text-slate-600">
+            Sign-up on this server is by invitation, and you are its owner: make a link for each person who should have an
+            account.
+          </p>
+          <InvitationForm action={createInvitationAction} validDays={INVITATION_TTL_DAYS} />
+        </section>
+      )}
       <section aria-labelledby="sessions-heading" className={`${cardStyles} max-w-xl space-y-3`}>
         <h2 id="sessions-heading" className="text-lg font-medium">
           Sessions
