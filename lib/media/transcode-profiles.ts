@@ -37,7 +37,13 @@ export const BUILT_IN_PROFILES: TranscodeProfile[] = [
 /** DEFAULT_PROFILES: a JSON array of profiles; unset, the built-in ladder. */
 export function parseProfilesSetting(text: string | undefined): TranscodeProfile[] {
   if (!text) return BUILT_IN_PROFILES;
-  const parsed = profilesSchema.min(1, "must have at least one profile").safeParse(JSON.parse(text));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`DEFAULT_PROFILES: must be a JSON array of profiles, such as [{"name":"480p","width":854,"height":480,"bitrate":1500000}]`);
+  }
+  const parsed = profilesSchema.min(1, "must have at least one profile").safeParse(json);
   if (!parsed.success) throw new Error(`DEFAULT_PROFILES: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   return parsed.data;
 }
