@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as playbackRoute from "@/app/api/playback/[playbackId]/route";
 import type { Asset } from "@/lib/assets/schemas";
 import { callRoute } from "../helpers/call-route";
+import * as assetRoute from "@/app/api/asset/[id]/route";
 import * as requestUploadRoute from "@/app/api/asset/request-upload/route";
 import { getAsset, putUpload, requestUpload } from "../helpers/api";
 import { eventually } from "../helpers/eventually";
 import { ffmpegInstalled, startsWithKeyframe } from "../helpers/media-tools";
 import { startMediaServer } from "../helpers/media-http";
+import { newSigningKey, viewerToken } from "../helpers/signed-playback";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { decodeAll, ffprobeJson, makeTranscodeSource, SOURCE_SECONDS, TRANSCODE_SOURCES, type TranscodeSource } from "../helpers/transcode-media";
 
@@ -180,5 +182,14 @@ describe.skipIf(!ffmpegInstalled)("transcoding any video to an adaptive H.264 la
       expect(Math.abs(Number((probed.format as { duration: string }).duration) - SOURCE_SECONDS)).toBeLessThan(0.2);
       fs.rmSync(saved);
     }
+
+    // Signed playback covers the static MP4s: refused without a viewer token, served with one.
+    expect((await callRoute(assetRoute.PATCH, `/api/asset/${asset.id}`, { method: "PATCH", token, params: { id: asset.id }, json: { playbackPolicy: { type: "jwt" } } })).status).toBe(200);
+    const key = await newSigningKey(token, "static");
+    const mp4 = `${server.origin}${new URL(mp4s[0].url).pathname}`;
+    expect((await fetch(mp4)).status).toBe(401);
+    const signed = await fetch(`${mp4}?jwt=${await viewerToken(key, asset.playbackId)}`);
+    expect(signed.status).toBe(200);
+    expect((await signed.arrayBuffer()).byteLength).toBe(mp4s[0].size);
   });
 });
