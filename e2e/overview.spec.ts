@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { startExport, uploadAsset } from "./support/assets";
 import { doubles, signIn, signUp, uniqueEmail } from "./support/dashboard";
 
@@ -67,6 +67,10 @@ test("sign-in lands on the overview, whose figures and chart match the API", asy
     return pixels.some((value, i) => i % 4 === 3 && value > 0);
   });
   expect(painted).toBe(true);
+  // Today's bar (the only day with uploads) is drawn whole inside the plot, not cut at its right edge.
+  const today = await todaysBar(chart);
+  expect(today.barRight).toBeLessThan(today.plotRight - 1);
+  expect(today.barWidth).toBeGreaterThanOrEqual(Math.min(24, 0.7 * today.dayWidth) - 2);
   await page.getByText("Show as a table").click();
   const rows = page.locator("tr[data-day]");
   await expect(rows).toHaveCount(30);
@@ -74,3 +78,34 @@ test("sign-in lands on the overview, whose figures and chart match the API", asy
   expect(cells).toEqual(usage.days.map((day) => [day.start, day.uploads, Math.round((day.deliveredSeconds / 60) * 100) / 100]));
   expect(usage.days.at(-1)!.uploads).toBe(2);
 });
+
+/**
+ * Where the uploads bar of the chart's last day is drawn, in CSS pixels: the run of pixels of the
+ * bars' colour along a row a third of the way up the plot (above the delivered line's start).
+ */
+async function todaysBar(chart: Locator) {
+  return chart.evaluate((element: HTMLElement) => {
+    const canvas = element.querySelector("canvas")!;
+    const plot = element.querySelector(".u-over")!.getBoundingClientRect();
+    const box = canvas.getBoundingClientRect();
+    const scale = canvas.width / box.width;
+    const swatch = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+    swatch.fillStyle = getComputedStyle(element).getPropertyValue("--chart-uploads").trim();
+    swatch.fillRect(0, 0, 1, 1);
+    const [red, green, blue] = swatch.getImageData(0, 0, 1, 1).data;
+    const y = Math.round((plot.bottom - plot.height / 3 - box.top) * scale);
+    const row = canvas.getContext("2d")!.getImageData(0, y, canvas.width, 1).data;
+    const columns: number[] = [];
+    for (let x = 0; x < canvas.width; x++) {
+      const near = Math.abs(row[x * 4] - red) + Math.abs(row[x * 4 + 1] - green) + Math.abs(row[x * 4 + 2] - blue) < 24;
+      if (near && row[x * 4 + 3] > 200) columns.push(x);
+    }
+    const toCss = (x: number) => box.left + x / scale;
+    return {
+      plotRight: plot.right,
+      dayWidth: plot.width / 30,
+      barRight: toCss(columns.at(-1)! + 1),
+      barWidth: (columns.at(-1)! + 1 - columns[0]) / scale,
+    };
+  });
+}
