@@ -26,7 +26,7 @@ import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { DeliveryMeter } from "@/lib/usage/delivery-meter";
 import { EventDispatcher } from "@/lib/webhooks/dispatch-events";
 import { startMaintenance } from "./maintenance";
-import { createCidBackfill } from "@/lib/assets/backfill-cids";
+import { createDigestBackfill } from "@/lib/assets/backfill-digests";
 import { viewMaintenance } from "@/lib/analytics/view-maintenance";
 import { newNodeIdentity, type NodeIdentity } from "./node";
 import { taskDefinitions } from "./task-definitions";
@@ -125,7 +125,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         node,
         runner,
         webhookEvents,
-        cidBackfill: createCidBackfill({ db, storage, nodeId: node.id, now }),
+        digestBackfill: createDigestBackfill({ db, storage, nodeId: node.id, now }),
         runnerKind: runner.kind,
         storageKind: storage.kind,
         startedAt: now(),

@@ -31,7 +31,7 @@ export interface MaintenanceDeps {
   /** Fans out webhook events: each tick catches any whose notification was missed. */
   webhookEvents: { kick(): Promise<void> };
   /** Gives assets ready before CIDs were computed their CID, in the background (it may read large files). */
-  cidBackfill: { kick(): void; stop(): Promise<void> };
+  digestBackfill: { kick(): void; stop(): Promise<void> };
   runnerKind: string;
   storageKind: string;
   startedAt: number;
@@ -61,7 +61,7 @@ export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
     await deps.runner.sweep?.();
     await deps.webhookEvents.kick();
     await deps.deliveries.flush();
-    deps.cidBackfill.kick();
+    deps.digestBackfill.kick();
     await deleteFinishedInternalTasks(deps.db, now - deps.taskRetentionMs, PRUNE_BATCH);
     await deps.views.rollUp();
     await deps.views.prune(now);
@@ -84,7 +84,7 @@ export function startMaintenance(deps: MaintenanceDeps, intervalMs: number) {
     async stop() {
       clearInterval(timer);
       await running;
-      await deps.cidBackfill.stop();
+      await deps.digestBackfill.stop();
       await removeNode(deps.db, deps.node.id).catch(() => {});
     },
   };

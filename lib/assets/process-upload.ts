@@ -87,7 +87,7 @@ export async function checkStoredFile(taskId: string, step: StepTools, deps: Tas
   const probed = await step.run("probe-mp4", async () => probeStoredFile(deps, await loadAsset(deps, taskId)));
   const { videoSpec } = probed;
   const plan = await step.run("plan-renditions", async () => planAssetRenditions(deps, await loadAsset(deps, taskId), probed));
-  const { sha256, cidv1, carSize, size } = await step.run("hash-file", async () =>
+  const { sha256, md5, cidv1, carSize, size } = await step.run("hash-file", async () =>
     hashStoredFile(deps, taskId, (await loadAsset(deps, taskId)).storageKey, probed.size, hashFrom),
   );
   const hasPoster = await step.run("make-poster", async () => (await makePoster(deps, await loadAsset(deps, taskId), videoSpec)) !== null);
@@ -95,10 +95,10 @@ export async function checkStoredFile(taskId: string, step: StepTools, deps: Tas
   await step.run("record-ready", async () => {
     const asset = await loadAsset(deps, taskId);
     await deps.db.transaction(async (tx) => {
-      const output = { upload: { videoSpec, size, hash: assetHashes({ sha256, cidv1 }) } };
+      const output = { upload: { videoSpec, size, hash: assetHashes({ sha256, cidv1, md5 }) } };
       if (!(await finishTask({ ...deps, db: tx }, taskId, { phase: "completed", output }))) return;
       const posterKey = hasPoster ? assetPosterKey(asset.id) : null;
-      const ready = { status: "ready" as const, size, sha256, cidv1, carSize, videoSpec, posterKey, transcode: plan, errorMessage: null, updatedAt: deps.now() };
+      const ready = { status: "ready" as const, size, sha256, md5, cidv1, carSize, videoSpec, posterKey, transcode: plan, errorMessage: null, updatedAt: deps.now() };
       await updateAsset(tx, asset.id, ready);
       if (plan) await recordTranscodeWork(tx, asset, plan, deps.now());
       // A poster made means ffmpeg runs here and the file has a picture: its storyboard can be made too.

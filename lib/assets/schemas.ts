@@ -166,10 +166,10 @@ export const videoSpecSchema = z.object({
 }) satisfies z.ZodType<VideoSpec>;
 
 const assetHashSchema = z
-  .object({ algorithm: z.enum(["sha256", "cidv1"]), hash: z.string() })
+  .object({ algorithm: z.enum(["sha256", "cidv1", "md5"]), hash: z.string() })
   .meta({
     id: "AssetHash",
-    description: "`sha256`: hex of the file's SHA-256. `cidv1`: its IPFS CID, version 1, computed here with Kubo's and Pinata's layout (see docs/export.md to check it yourself).",
+    description: "`sha256`: hex of the file's SHA-256. `cidv1`: its IPFS CID, version 1, computed here with Kubo's and Pinata's layout (see docs/export.md to check it yourself). `md5`: hex of its MD5, as Livepeer lists it (for a checksum only: MD5 proves nothing against a forger).",
   });
 
 export type AssetHash = z.infer<typeof assetHashSchema>;

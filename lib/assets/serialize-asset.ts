@@ -63,10 +63,11 @@ export function assetUrlContext(deps: TaskDeps, origin: string): AssetUrlContext
   return { storage: deps.storage, signingSecret: deps.uploadSigningSecret, origin, now: deps.now(), downloadUrlTtlSeconds: deps.config.downloadUrlTtlSeconds };
 }
 
-/** The asset's `hash` list: sha256, then its IPFS CID once known (section 17). */
-export function assetHashes(row: { sha256: string | null; cidv1: string | null }): AssetHash[] {
+/** The asset's `hash` list: sha256, then its IPFS CID (section 17) and md5 once known. */
+export function assetHashes(row: { sha256: string | null; cidv1: string | null; md5: string | null }): AssetHash[] {
   const hashes: AssetHash[] = row.sha256 ? [{ algorithm: "sha256", hash: row.sha256 }] : [];
   if (row.cidv1) hashes.push({ algorithm: "cidv1", hash: row.cidv1 });
+  if (row.md5) hashes.push({ algorithm: "md5", hash: row.md5 });
   return hashes;
 }
 

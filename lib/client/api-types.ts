@@ -1525,10 +1525,10 @@ export interface components {
             type: "unverified";
             value: string;
         };
-        /** @description `sha256`: hex of the file's SHA-256. `cidv1`: its IPFS CID, version 1, computed here with Kubo's and Pinata's layout (see docs/export.md to check it yourself). */
+        /** @description `sha256`: hex of the file's SHA-256. `cidv1`: its IPFS CID, version 1, computed here with Kubo's and Pinata's layout (see docs/export.md to check it yourself). `md5`: hex of its MD5, as Livepeer lists it (for a checksum only: MD5 proves nothing against a forger). */
         AssetHash: {
             /** @enum {string} */
-            algorithm: "sha256" | "cidv1";
+            algorithm: "sha256" | "cidv1" | "md5";
             hash: string;
         };
         Rendition: {
@@ -2247,10 +2247,10 @@ export interface components {
             type: "unverified";
             value: string;
         };
-        /** @description `sha256`: hex of the file's SHA-256. `cidv1`: its IPFS CID, version 1, computed here with Kubo's and Pinata's layout (see docs/export.md to check it yourself). */
+        /** @description `sha256`: hex of the file's SHA-256. `cidv1`: its IPFS CID, version 1, computed here with Kubo's and Pinata's layout (see docs/export.md to check it yourself). `md5`: hex of its MD5, as Livepeer lists it (for a checksum only: MD5 proves nothing against a forger). */
         AssetHashOutput: {
             /** @enum {string} */
-            algorithm: "sha256" | "cidv1";
+            algorithm: "sha256" | "cidv1" | "md5";
             hash: string;
         };
         RenditionOutput: {

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { preparedStatement } from "./prepared";
-import { assets, isReadyWithoutCid, type AssetRow } from "./schema";
+import { assets, isReadyWithoutDigests, type AssetRow } from "./schema";
 
 export type AssetPatch = Partial<Omit<AssetRow, "id" | "userId" | "createdAt">>;
 
@@ -72,25 +72,26 @@ export async function deleteUserAsset(db: Db, userId: string, id: string): Promi
   return row;
 }
 
-/** The next ready asset after `afterId` that has no CID yet (from before section 17): the CID backfill's work. */
-/** The query behind findReadyAssetWithoutCid, which a partial index answers (drizzle/0018). */
-export function readyAssetsWithoutCid(db: Db, afterId: string | null) {
+/** The query behind findReadyAssetWithoutDigests, which a partial index answers. */
+export function readyAssetsWithoutDigests(db: Db, afterId: string | null) {
   return db
     .select()
     .from(assets)
-    .where(and(isReadyWithoutCid(assets), afterId ? gt(assets.id, afterId) : undefined))
+    .where(and(isReadyWithoutDigests(assets), afterId ? gt(assets.id, afterId) : undefined))
     .orderBy(assets.id)
     .limit(1);
 }
 
-export async function findReadyAssetWithoutCid(db: Db, afterId: string | null): Promise<AssetRow | undefined> {
-  const [row] = await readyAssetsWithoutCid(db, afterId);
+/** The next ready asset after `afterId` checked before its CID or md5 were computed: the digest backfill's work. */
+export async function findReadyAssetWithoutDigests(db: Db, afterId: string | null): Promise<AssetRow | undefined> {
+  const [row] = await readyAssetsWithoutDigests(db, afterId);
   return row;
 }
 
-/** Records a backfilled CID, provided the file is still the one hashed (same sha256) and no CID came meanwhile. */
-export async function recordAssetCid(db: Db, id: string, sha256: string, cid: { cidv1: string; carSize: number }): Promise<void> {
-  await db.update(assets).set(cid).where(and(eq(assets.id, id), eq(assets.sha256, sha256), isNull(assets.cidv1)));
+/** Records backfilled digests, provided the file is still the one hashed (same sha256): the same bytes give the same digests. */
+export async function recordAssetDigests(db: Db, id: string, sha256: string, digests: { cidv1: string; carSize: number; md5: string }): Promise<void> {
+  const { cidv1, carSize, md5 } = digests;
+  await db.update(assets).set({ cidv1, carSize, md5 }).where(and(eq(assets.id, id), eq(assets.sha256, sha256)));
 }
 
 /** Lists the static MP4s made of the asset's ladder `ladder`, if it still has that ladder. */

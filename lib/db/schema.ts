@@ -215,8 +215,8 @@ export const assetNameKey = (name: AnyPgColumn) => sql<string>`lower(${name}) co
 export const assetSizeKey = (size: AnyPgColumn) => sql<number>`coalesce(${size}, -1)`;
 
 /** Ready assets hashed before CIDs were computed (section 17): what the CID backfill reads. */
-export const isReadyWithoutCid = (t: { status: AnyPgColumn; cidv1: AnyPgColumn; sha256: AnyPgColumn }) =>
-  sql`${t.status} = 'ready' and ${t.cidv1} is null and ${t.sha256} is not null`;
+export const isReadyWithoutDigests = (t: { status: AnyPgColumn; cidv1: AnyPgColumn; md5: AnyPgColumn; sha256: AnyPgColumn }) =>
+  sql`${t.status} = 'ready' and (${t.cidv1} is null or ${t.md5} is null) and ${t.sha256} is not null`;
 
 export const assets = pgTable("assets", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -237,6 +237,8 @@ export const assets = pgTable("assets", {
   /** What the upload check found in a file it refused (an MP4's tracks); null otherwise. */
   detectedFormat: text("detected_format"),
   sha256: text("sha256"),
+  /** Livepeer lists it in `hash`; null for files checked before it was computed (until the backfill). */
+  md5: text("md5"),
   /** The file's IPFS CID, version 1 (section 17), computed with sha256; null until then (or the backfill). */
   cidv1: text("cidv1"),
   /** The length of the file's CAR, computed with its CID. */
@@ -275,8 +277,8 @@ export const assets = pgTable("assets", {
   index("assets_user_status_size_idx").on(t.userId, t.status, assetSizeKey(t.size), t.id),
   // Name search: ILIKE '%…%' (needs the pg_trgm extension, drizzle/0011).
   index("assets_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
-  // The CID backfill's next asset at each start, without walking every asset (lib/assets/backfill-cids.ts).
-  index("assets_without_cid_idx").on(t.id).where(isReadyWithoutCid(t)),
+  // The digest backfill's next asset at each start, without walking every asset (lib/assets/backfill-digests.ts).
+  index("assets_without_digests_idx").on(t.id).where(isReadyWithoutDigests(t)),
 ]);
 
 /**

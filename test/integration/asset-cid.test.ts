@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCidBackfill } from "@/lib/assets/backfill-cids";
+import { createDigestBackfill } from "@/lib/assets/backfill-digests";
 import { assets } from "@/lib/db/schema";
 import { fixture, getAsset, putUpload, requestUpload } from "../helpers/api";
 import { checkCar, getCar } from "../helpers/car";
@@ -57,8 +58,9 @@ describe.each(testStorageKinds)("the asset's CID on %s storage (DESIGN.md sectio
     expect(asset).toMatchObject({ status: "ready", size });
     const cid = await expectedCid(file);
     expect(asset.hash).toEqual([
-      { algorithm: "sha256", hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      { algorithm: "sha256", hash: createHash("sha256").update(fs.readFileSync(file)).digest("hex") },
       { algorithm: "cidv1", hash: cid },
+      { algorithm: "md5", hash: createHash("md5").update(fs.readFileSync(file)).digest("hex") },
     ]);
     expect(cid).toMatch(size === CHUNK ? /^bafkrei/ : /^bafybei/);
     await expectCarOf(asset, cid, size);
@@ -116,19 +118,20 @@ describe.each(testStorageKinds)("the asset's CID on %s storage (DESIGN.md sectio
     expect((await getCar(asset.id, { token: stranger.token })).status).toBe(404);
   }, 60_000);
 
-  it("the backfill gives an asset that was ready before CIDs its CID", async () => {
+  it("the backfill gives an asset that was ready before CIDs and md5 its CID and md5", async () => {
     const { url, asset } = await requestUpload(token, "old");
     await putUpload(url, fixture("h264-aac.mp4"), { "content-type": "video/mp4" });
     await t.app.runner.idle();
-    await t.app.db.update(assets).set({ cidv1: null, carSize: null }).where(eq(assets.id, asset.id));
+    await t.app.db.update(assets).set({ cidv1: null, carSize: null, md5: null }).where(eq(assets.id, asset.id));
     expect((await (await getAsset(token, asset.id)).json()).hash).toHaveLength(1);
     expect((await getCar(asset.id, { token })).status).toBe(409);
 
-    const backfill = createCidBackfill({ db: t.app.db, storage: t.app.storage, nodeId: "test-node", now: t.app.now });
+    const backfill = createDigestBackfill({ db: t.app.db, storage: t.app.storage, nodeId: "test-node", now: t.app.now });
     backfill.kick();
     await backfill.idle();
     const after = await (await getAsset(token, asset.id)).json();
     expect(after.hash[1]).toEqual({ algorithm: "cidv1", hash: await expectedCid(fixture("h264-aac.mp4")) });
+    expect(after.hash[2]).toEqual({ algorithm: "md5", hash: createHash("md5").update(fixture("h264-aac.mp4")).digest("hex") });
     expect((await checkCar(new Uint8Array(await (await getCar(asset.id, { token })).arrayBuffer()))).roots).toEqual([after.hash[1].hash]);
   });
 });

@@ -103,7 +103,7 @@ describe.each(testDatabaseKinds)("a server killed with -9 and started again, on 
     await restart();
 
     const ready = await poll(() => getAsset(asset.id), (a) => a.status !== "processing", 60_000);
-    expect(ready).toMatchObject({ status: "ready", size: large.size, hash: [{ algorithm: "sha256", hash: large.sha256 }, { algorithm: "cidv1", hash: expect.stringMatching(/^bafy/) }] });
+    expect(ready).toMatchObject({ status: "ready", size: large.size, hash: [{ algorithm: "sha256", hash: large.sha256 }, { algorithm: "cidv1", hash: expect.stringMatching(/^bafy/) }, { algorithm: "md5", hash: expect.stringMatching(/^[0-9a-f]{32}$/) }] });
     fs.rmSync(file);
     await api(server!, `/api/asset/${asset.id}`, { method: "DELETE" });
   }, 180_000);

@@ -259,7 +259,7 @@ describe.each(testDatabaseKinds)("Idempotency-Key on %s", (kind) => {
         runner: t.app.runner,
         webhookEvents: { kick: async () => {} },
         deliveries: { flush: async () => {} },
-        cidBackfill: { kick: () => {}, stop: async () => {} },
+        digestBackfill: { kick: () => {}, stop: async () => {} },
         runnerKind: "inline",
         storageKind: "local",
         startedAt: t.app.now(),

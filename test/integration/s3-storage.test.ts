@@ -17,6 +17,7 @@ import { testDatabaseKinds } from "../helpers/test-databases";
 
 const run = promisify(execFile);
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+const md5 = (bytes: Buffer) => createHash("md5").update(bytes).digest("hex");
 /** Fits every fixture these tests upload, and nothing much bigger. */
 const LIMIT = Math.max(...["h264-aac.mp4", "h264-aac-moov-end.mp4", "hevc-aac.mp4"].map((name) => fixture(name).length));
 
@@ -112,7 +113,7 @@ describe.each(testDatabaseKinds)("S3 uploads on %s", (kind) => {
     const put = await fetch(url, { method: "PUT", body: new Uint8Array(bytes), headers: { "content-type": "application/x-anything" } });
     expect(put.status).toBe(200);
     const ready = await pollAsset(token, asset.id, (a) => a.status === "ready", 15_000);
-    expect(ready).toMatchObject({ status: "ready", size: bytes.length, hash: [{ algorithm: "sha256", hash: sha256(bytes) }, { algorithm: "cidv1", hash: await expectedCid(bytes) }] });
+    expect(ready).toMatchObject({ status: "ready", size: bytes.length, hash: [{ algorithm: "sha256", hash: sha256(bytes) }, { algorithm: "cidv1", hash: await expectedCid(bytes) }, { algorithm: "md5", hash: md5(bytes) }] });
     expect(await objectExists(`assets/${asset.id}/source`)).toBe(true);
     expect(await objectExists(`uploads/${asset.id}`)).toBe(false);
   });
@@ -160,7 +161,7 @@ describe.each(testDatabaseKinds)("S3 uploads on %s", (kind) => {
     expect(again.status).toBe(200);
     await t.app.runner.idle();
     const after = await (await getAsset(token, asset.id)).json();
-    expect(after).toMatchObject({ status: "ready", size: first.length, hash: [{ algorithm: "sha256", hash: sha256(first) }, { algorithm: "cidv1", hash: await expectedCid(first) }] });
+    expect(after).toMatchObject({ status: "ready", size: first.length, hash: [{ algorithm: "sha256", hash: sha256(first) }, { algorithm: "cidv1", hash: await expectedCid(first) }, { algorithm: "md5", hash: md5(first) }] });
     const download = await fetch(after.downloadUrl);
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(first));
   });

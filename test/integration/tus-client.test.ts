@@ -51,7 +51,7 @@ describe.each(storageMatrix)("tus-js-client against the running service on %s wi
     for (;;) {
       const current = await (await api(server, `/api/asset/${asset.id}`)).json();
       if (current.status !== "waiting" && current.status !== "processing") {
-        expect(current).toMatchObject({ status: "ready", size: file.length, hash: [{ algorithm: "sha256", hash: sha256 }, { algorithm: "cidv1", hash: expect.stringMatching(/^baf/) }] });
+        expect(current).toMatchObject({ status: "ready", size: file.length, hash: [{ algorithm: "sha256", hash: sha256 }, { algorithm: "cidv1", hash: expect.stringMatching(/^baf/) }, { algorithm: "md5", hash: expect.stringMatching(/^[0-9a-f]{32}$/) }] });
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 100));

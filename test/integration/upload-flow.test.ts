@@ -49,6 +49,7 @@ describe.each(storageMatrix)("upload flow on %s with %s storage", (kind, storage
     expect(asset.hash).toEqual([
       { algorithm: "sha256", hash: createHash("sha256").update(bytes).digest("hex") },
       { algorithm: "cidv1", hash: await expectedCid(bytes) },
+      { algorithm: "md5", hash: createHash("md5").update(bytes).digest("hex") },
     ]);
     expect(asset.videoSpec.format).toBe("mp4");
     expect(asset.videoSpec.duration).toBeCloseTo(2, 0);
