@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { preparedStatement } from "./prepared";
 import { assets, isReadyWithoutDigests, type AssetRow } from "./schema";
