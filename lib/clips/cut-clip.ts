@@ -76,10 +76,13 @@ export async function cutClip(job: ClipCutJob): Promise<string> {
   return clip;
 }
 
-/** H.264 stored as shown (no turn, square pixels, even sizes): its GOPs can sit beside frames encoded at its size. */
+/**
+ * H.264 in MP4/MOV (whose times start at 0, as ffmpeg's seeks count them) stored as shown (no turn,
+ * square pixels, even sizes): its GOPs can sit beside frames encoded at its size.
+ */
 function copyable(source: ProbedMedia): boolean {
   const { video } = source;
-  return video.codec === "h264" && video.rotation === 0 && video.width === video.displayWidth && video.height === video.displayHeight && video.width % 2 === 0 && video.height % 2 === 0;
+  return source.container.includes("mp4") && video.codec === "h264" && video.rotation === 0 && video.width === video.displayWidth && video.height === video.displayHeight && video.width % 2 === 0 && video.height % 2 === 0;
 }
 
 /** The picture the encoded pieces are made at: the source's as shown, its frame rate, a rate above its own. */
