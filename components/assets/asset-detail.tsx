@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { VideoPlayer } from "@/components/player/video-player";
 import { ViewersPanel } from "@/components/analytics/viewers-panel";
 import { TaskList } from "@/components/tasks/task-list";
@@ -14,6 +14,7 @@ import { plainAsset } from "@/lib/client/assets";
 import { playbackUrls } from "@/lib/assets/playback-urls";
 import { AssetFacts } from "./asset-facts";
 import { AssetName } from "./asset-name";
+import { ClipAction } from "./clip-action";
 import { DeleteAsset } from "./delete-asset";
 import { ExportForm } from "./export-form";
 import { FailedAsset } from "./failed-asset";
@@ -21,7 +22,7 @@ import { PlaybackPolicy } from "./playback-policy";
 import { allRenditionsMade, RenditionLadder } from "./rendition-ladder";
 import { posterUrlOf } from "./poster";
 import { UseThisVideo } from "./use-video";
-import { ImportingAsset, WaitingAsset } from "./waiting-asset";
+import { CuttingClip, ImportingAsset, WaitingAsset } from "./waiting-asset";
 
 const POLL_MS = 1000;
 /** A ready asset's segments are made in the background: its ladder is refreshed until all are. */
@@ -35,6 +36,7 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
   const [loads, setLoads] = useState(0);
   const [taskRefresh, setTaskRefresh] = useState(0);
   const reload = useCallback(() => setLoads((n) => n + 1), []);
+  const player = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -98,22 +100,25 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
       </div>
       <ErrorAlert messages={errors} />
       {failed && <FailedAsset asset={asset} />}
-      {asset.status === "waiting" && (asset.source.type === "url" ? <ImportingAsset url={asset.source.url} /> : <WaitingAsset asset={asset} />)}
+      {asset.status === "waiting" && waitingState(asset)}
       {asset.status === "processing" && <p className="text-sm text-slate-600">The file is being checked…</p>}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           {asset.status === "ready" && (
-            <VideoPlayer
-              hls={playbackUrls("", asset.playbackId).hls}
-              mp4={playbackUrls("", asset.playbackId).video}
-              poster={posterUrlOf(asset)}
-              storyboard={asset.posterUrl && playbackUrls("", asset.playbackId).storyboard}
-              label={`Player: ${asset.name}`}
-              className="aspect-video w-full rounded-lg bg-black"
-              playbackId={asset.playbackId}
-            />
+            <div ref={player}>
+              <VideoPlayer
+                hls={playbackUrls("", asset.playbackId).hls}
+                mp4={playbackUrls("", asset.playbackId).video}
+                poster={posterUrlOf(asset)}
+                storyboard={asset.posterUrl && playbackUrls("", asset.playbackId).storyboard}
+                label={`Player: ${asset.name}`}
+                className="aspect-video w-full rounded-lg bg-black"
+                playbackId={asset.playbackId}
+              />
+            </div>
           )}
+          {asset.status === "ready" && <ClipAction asset={asset} player={player} />}
           {asset.status === "ready" && asset.renditions && <RenditionLadder renditions={asset.renditions} />}
           {asset.status === "ready" && <UseThisVideo asset={asset} origin={window.location.origin} />}
           {asset.status === "ready" && <ViewersPanel assetId={asset.id} />}
@@ -147,4 +152,10 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
       </div>
     </div>
   );
+}
+
+function waitingState(asset: Asset) {
+  if (asset.source.type === "url") return <ImportingAsset url={asset.source.url} />;
+  if (asset.source.type === "clip") return <CuttingClip sourceId={asset.source.sourceId} />;
+  return <WaitingAsset asset={asset} />;
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ChooseVideoButton } from "@/components/upload/choose-video-button";
@@ -21,6 +22,20 @@ export function ImportingAsset({ url }: { url: string }) {
       </h2>
       <p className="break-all text-sm text-slate-700">
         The service is downloading it from <code>{url}</code>, then checks it like an upload.
+      </p>
+    </section>
+  );
+}
+
+/** A clip's file is being cut from the asset it names. */
+export function CuttingClip({ sourceId }: { sourceId: string }) {
+  return (
+    <section aria-labelledby="cutting-heading" className={`${cardStyles} space-y-2`}>
+      <h2 id="cutting-heading" className="text-lg font-semibold">
+        Cutting the clip
+      </h2>
+      <p className="text-sm text-slate-700">
+        The service is cutting it from <Link href={`/assets/${sourceId}`} className="font-medium text-indigo-700 underline">its source asset</Link>, then checks it like an upload.
       </p>
     </section>
   );
