@@ -8,12 +8,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { benchClip } from "./clip";
 import { benchConcurrency } from "./concurrency";
 import { benchExport } from "./export";
 import { benchFootprint } from "./footprint";
 import { benchHls } from "./hls";
 import { describeMachine } from "./lib/machine";
-import { makeFile, makeHevcMov, makeLargeMp4 } from "./lib/make-media";
+import { makeFile, makeHevcMov, makeLarge1080pMp4, makeLargeMp4 } from "./lib/make-media";
 import { printResult, type BenchResult } from "./lib/results";
 import { benchLocalUpload } from "./local-upload";
 import { benchProcessing } from "./processing";
@@ -41,6 +42,7 @@ const BENCHES: Record<string, () => Promise<BenchResult>> = {
   hls: async () => benchHls(await makeLargeMp4(workDir, sizeBytes)),
   transcode: async () => benchTranscode(await makeHevcMov(workDir, 600), await makeHevcMov(workDir, 60)),
   storyboard: () => benchStoryboard(workDir),
+  clip: async () => benchClip(await makeLarge1080pMp4(workDir, sizeBytes), workDir),
   concurrency: () => benchConcurrency(),
   bodies: () => benchRequestBodies(),
   footprint: () => benchFootprint(databaseUrl),

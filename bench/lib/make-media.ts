@@ -65,3 +65,26 @@ export async function makeHevcMov(dir: string, seconds: number): Promise<string>
   fs.rmSync(list);
   return out;
 }
+
+/**
+ * A 1080p H.264/AAC MP4 of about `targetBytes`, a keyframe every 2 s (as cameras and encoders
+ * write them): one 10 s clip encoded at 40 Mb/s, repeated by stream copy. Reused when already made.
+ */
+export async function makeLarge1080pMp4(dir: string, targetBytes: number): Promise<string> {
+  const out = path.join(dir, `h264-1080p-${targetBytes}.mp4`);
+  if (fs.existsSync(out)) return out;
+  const clip = path.join(dir, "clip-1080p.mp4");
+  await run("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30"],
+    ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "10"],
+    ...["-c:v", "libx264", "-preset", "veryfast", "-b:v", "40M", "-maxrate", "40M", "-bufsize", "40M", "-x264-params", "nal-hrd=cbr", "-g", "60", "-keyint_min", "60", "-sc_threshold", "0"],
+    ...["-c:a", "aac", "-shortest", clip],
+  ]);
+  const copies = Math.max(1, Math.round(targetBytes / fs.statSync(clip).size));
+  const list = path.join(dir, "concat-1080p.txt");
+  fs.writeFileSync(list, `file '${clip}'\n`.repeat(copies));
+  await run("ffmpeg", ["-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", list, "-c", "copy", out]);
+  fs.rmSync(clip);
+  fs.rmSync(list);
+  return out;
+}
