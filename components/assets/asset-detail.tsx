@@ -21,6 +21,7 @@ import { FailedAsset } from "./failed-asset";
 import { PlaybackPolicy } from "./playback-policy";
 import { allRenditionsMade, RenditionLadder } from "./rendition-ladder";
 import { posterUrlOf } from "./poster";
+import { TextTracks } from "./text-tracks";
 import { UseThisVideo } from "./use-video";
 import { CuttingClip, ImportingAsset, WaitingAsset } from "./waiting-asset";
 
@@ -108,7 +109,8 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
           {asset.status === "ready" && (
             <div ref={player}>
               <VideoPlayer
-                hls={playbackUrls("", asset.playbackId).hls}
+                // A playlist URL of its own per set of tracks: the player loads it again, past the browser's cache, when they change.
+                hls={`${playbackUrls("", asset.playbackId).hls}?tracks=${(asset.tracks ?? []).map((track) => track.id.slice(-4)).join("")}`}
                 mp4={playbackUrls("", asset.playbackId).video}
                 poster={posterUrlOf(asset)}
                 storyboard={asset.posterUrl && playbackUrls("", asset.playbackId).storyboard}
@@ -120,6 +122,7 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
           )}
           {asset.status === "ready" && <ClipAction asset={asset} player={player} />}
           {asset.status === "ready" && asset.renditions && <RenditionLadder renditions={asset.renditions} />}
+          {asset.status === "ready" && <TextTracks asset={asset} onChanged={reload} />}
           {asset.status === "ready" && <UseThisVideo asset={asset} origin={window.location.origin} />}
           {asset.status === "ready" && <ViewersPanel assetId={asset.id} />}
           <section aria-labelledby="facts-heading" className={cardStyles}>

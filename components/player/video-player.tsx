@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useCaptions } from "./captions-menu";
 import { AUTO_LEVEL, QualityMenu, qualityLevels, type QualityLevel } from "./quality-menu";
 import { StoryboardPreview } from "./storyboard-preview";
 import { useViewerReport } from "./use-viewer-report";
@@ -24,7 +25,7 @@ interface VideoPlayerProps {
  * Plays the HLS stream: with hls.js over Media Source Extensions where the browser has them (loaded
  * on first use, from our own bundle), natively where only that exists (older iPhones), else the
  * MP4; and falls back to the MP4 if the stream fails. With hls.js, a stream of several levels
- * (a transcoded asset's ladder) gets a quality menu.
+ * (a transcoded asset's ladder) gets a quality menu, and one with subtitle or caption tracks a captions menu.
  */
 export function VideoPlayer({ hls, mp4, poster, label, className, playbackId, storyboard }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -33,6 +34,7 @@ export function VideoPlayer({ hls, mp4, poster, label, className, playbackId, st
   const [chosenLevel, setChosenLevel] = useState(AUTO_LEVEL);
   const [playingLevel, setPlayingLevel] = useState<number>();
   const chooseLevel = useRef<(index: number) => void>(undefined);
+  const { attach: attachCaptions, reset: resetCaptions, menu: captionsMenu } = useCaptions();
   useViewerReport(videoRef, playbackId, hls);
 
   useEffect(() => {
@@ -44,6 +46,7 @@ export function VideoPlayer({ hls, mp4, poster, label, className, playbackId, st
       player = undefined;
       chooseLevel.current = undefined;
       setLevels([]);
+      resetCaptions();
       video.src = mp4;
       setEngine("mp4");
     };
@@ -60,6 +63,7 @@ export function VideoPlayer({ hls, mp4, poster, label, className, playbackId, st
             instance.currentLevel = index;
             setChosenLevel(index);
           };
+          attachCaptions(instance, Hls);
           instance.loadSource(hls);
           instance.attachMedia(video);
           player = instance;
@@ -82,8 +86,9 @@ export function VideoPlayer({ hls, mp4, poster, label, className, playbackId, st
       setLevels([]);
       setChosenLevel(AUTO_LEVEL);
       setPlayingLevel(undefined);
+      resetCaptions();
     };
-  }, [hls, mp4]);
+  }, [hls, mp4, attachCaptions, resetCaptions]);
 
   return (
     <div className={`relative flex flex-col ${className ?? ""}`}>
@@ -101,6 +106,7 @@ export function VideoPlayer({ hls, mp4, poster, label, className, playbackId, st
       {levels.length > 1 && (
         <QualityMenu levels={levels} chosen={chosenLevel} playing={playingLevel} onChoose={(index) => chooseLevel.current?.(index)} />
       )}
+      {captionsMenu}
     </div>
   );
 }
