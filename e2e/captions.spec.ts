@@ -25,6 +25,7 @@ function shownCues(page: Page): Promise<string[]> {
 
 test.describe("captions and subtitles", () => {
   test("hls.js lists a WebVTT and an SRT track by language; the chosen one shows its cue at its time; at 1280 and 390 px in both themes, no axe violation", async ({ page }) => {
+    test.setTimeout(180_000);
     await signUp(page, uniqueEmail("captions"));
     const asset = await uploadAsset(page, "captioned.mp4", "h264-aac.mp4");
     expect((await addTrack(page, asset.id, { textType: "captions", languageCode: "en", text: ENGLISH_VTT })).status()).toBe(201);
