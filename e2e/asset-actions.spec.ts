@@ -258,6 +258,6 @@ test("forms are named by what they do", async ({ page }) => {
     await expectNoAxeViolations(page, "the asset page");
     await page.getByRole("button", { name: /^Rename/ }).click();
     await expectNoAxeViolations(page, "the asset page while renaming");
-    await page.getByRole("textbox", { name: "Name" }).press("Escape");
+    await page.getByRole("textbox", { name: "Name", exact: true }).press("Escape");
   }
 });
