@@ -243,6 +243,8 @@ test("bulk export starts one export per selected asset, says how many started or
 });
 
 test("forms are named by what they do", async ({ page }) => {
+  // Four axe runs over the asset page, which now holds the clip and tracks cards too.
+  test.setTimeout(120_000);
   await signUp(page, uniqueEmail("form-names"));
   const asset = await uploadAsset(page, "named.mp4", "h264-aac.mp4");
   await page.goto("/assets");
