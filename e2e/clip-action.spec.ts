@@ -1,17 +1,9 @@
-import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { uploadAsset } from "./support/assets";
 import { signUp, uniqueEmail } from "./support/dashboard";
+import { hasFfmpeg } from "./support/ffmpeg";
 
-const hasFfmpeg = (() => {
-  try {
-    execFileSync("ffmpeg", ["-version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 async function clipViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).include("section[aria-labelledby=clip-heading]").analyze();

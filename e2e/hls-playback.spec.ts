@@ -7,15 +7,8 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { uploadAsset } from "./support/assets";
 import { signUp, uniqueEmail } from "./support/dashboard";
+import { hasFfmpeg } from "./support/ffmpeg";
 
-const hasFfmpeg = (() => {
-  try {
-    execFileSync("ffmpeg", ["-version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /** A 24 s, 320×240 video with a keyframe every 2 s: four 6 s HLS segments. */
 function makeLongVideo(): Buffer {

@@ -1,18 +1,10 @@
-import { execFileSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { uploadAsset } from "./support/assets";
 import { signUp, uniqueEmail } from "./support/dashboard";
+import { hasFfmpeg } from "./support/ffmpeg";
 
-const hasFfmpeg = (() => {
-  try {
-    execFileSync(process.env.FFMPEG_PATH ?? "ffmpeg", ["-version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /**
  * Another site's page holding `html`, on another origin (another port). On loopback like the

@@ -6,15 +6,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { uploadAsset } from "./support/assets";
 import { signUp, uniqueEmail } from "./support/dashboard";
+import { hasFfmpeg } from "./support/ffmpeg";
 
-const hasFfmpeg = (() => {
-  try {
-    execFileSync("ffmpeg", ["-version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /**
  * A 6 s multivariant HLS stream of two levels, 360p and 180p (2 s segments `360p_0.ts`, …),

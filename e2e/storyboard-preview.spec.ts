@@ -6,15 +6,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { uploadAsset } from "./support/assets";
 import { signUp, uniqueEmail } from "./support/dashboard";
+import { hasFfmpeg } from "./support/ffmpeg";
 
-const hasFfmpeg = (() => {
-  try {
-    execFileSync(process.env.FFMPEG_PATH ?? "ffmpeg", ["-version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const SECONDS = 20;
 
