@@ -42,9 +42,11 @@ describe.skipIf(!ffmpegInstalled)("a clip task survives a kill -9", () => {
   });
 
   it("is taken up again at the next start and the clip becomes ready, 3 s long", async () => {
-    server = await startServer(env);
+    // Made before the server starts: a synchronous ffmpeg run after it would block this process
+    // past the server's 5 s keep-alive, and the next request would go out on a socket it had closed.
     const source = path.join(dataDir, "source.mp4");
     execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-f", "lavfi", "-i", "sine", "-t", "8", "-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-c:a", "aac", "-shortest", "-y", source]);
+    server = await startServer(env);
     const { url, asset: parent } = await (await api(server, "/api/asset/request-upload", { method: "POST", json: { name: "parent" } })).json();
     expect((await fetch(url, { method: "PUT", body: fs.readFileSync(source) })).status).toBe(200);
     const ready = await poll(async () => (await (await api(server!, `/api/asset/${parent.id}`)).json()).status, (s) => s === "ready" || s === "failed", 60_000);

@@ -93,8 +93,14 @@ describe.skipIf(!ffmpegInstalled || !testDatabaseKinds.includes("postgres"))("tw
   let bucket: TestBucket;
   const nodes: ServerProcess[] = [];
   const dataDirs: string[] = [];
+  let minute: Buffer;
 
   beforeAll(async () => {
+    // Made before the nodes start: makeMinute blocks this process for seconds, past a node's 5 s
+    // keep-alive, and the first request after it would go out on a socket that node had closed.
+    const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-transcode-media-"));
+    dataDirs.push(mediaDir);
+    minute = makeMinute(mediaDir);
     database = await createThrowawayDatabase();
     bucket = await createTestBucket();
     for (const name of ["node-a", "node-b"]) {
@@ -112,7 +118,7 @@ describe.skipIf(!ffmpegInstalled || !testDatabaseKinds.includes("postgres"))("tw
 
   it("share one asset's segments: both make some, none is made twice, either serves them all; deleting removes them from the bucket", async () => {
     const [a, b] = nodes;
-    const asset = await upload(a, makeMinute(dataDirs[0]));
+    const asset = await upload(a, minute);
     const done = await until(() => renditions(b, asset.id), (p) => p.made === p.total, 180_000, "every segment");
     const counted = await Promise.all(nodes.map(segmentsCounted));
     expect(counted[0]).toBeGreaterThan(0);
