@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { InngestTestEngine } from "@inngest/test";
 
 export interface SentEvent {
   name: string;
@@ -62,4 +63,14 @@ export async function startInngestDouble(): Promise<InngestDouble> {
         server.closeAllConnections();
       }),
   };
+}
+
+/** An event as `@inngest/test`'s engine takes it. */
+export type EnginePayload = NonNullable<InngestTestEngine.Options["events"]>[number];
+
+/** The last `name` event the double received, to hand to a function under `@inngest/test`. */
+export function lastEvent(double: InngestDouble, name: string): EnginePayload {
+  const event = double.events.filter((e) => e.name === name).at(-1);
+  if (!event) throw new Error(`no ${name} event was sent`);
+  return event as EnginePayload;
 }

@@ -9,11 +9,9 @@ import { clipAsset } from "@/inngest/functions/clip-asset";
 import { processUpload } from "@/inngest/functions/process-upload";
 import { getAsset, getTask, putUpload, requestUpload } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
-import { startInngestDouble, type InngestDouble } from "../helpers/inngest-double";
+import { lastEvent, startInngestDouble, type InngestDouble } from "../helpers/inngest-double";
 import { ffmpegInstalled } from "../helpers/media-tools";
 import { startTestApp, type TestApp } from "../helpers/test-app";
-
-type EnginePayload = NonNullable<InngestTestEngine.Options["events"]>[number];
 
 /** On Inngest, a clip is its own function: the cut and each part of the upload check a named step. */
 describe.skipIf(!ffmpegInstalled)("clips on Inngest", () => {
@@ -22,11 +20,6 @@ describe.skipIf(!ffmpegInstalled)("clips on Inngest", () => {
   let token: string;
   let dir: string;
 
-  const lastEvent = (name: string): EnginePayload => {
-    const event = inngestServer.events.filter((e) => e.name === name).at(-1);
-    if (!event) throw new Error(`no ${name} event was sent`);
-    return event as EnginePayload;
-  };
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-clips-inngest-"));
@@ -45,10 +38,10 @@ describe.skipIf(!ffmpegInstalled)("clips on Inngest", () => {
     execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-t", "6", "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-y", source]);
     const { url, asset: parent } = await requestUpload(token, "Parent");
     expect((await putUpload(url, fs.readFileSync(source), { "content-type": "video/mp4" })).status).toBe(200);
-    expect((await new InngestTestEngine({ function: processUpload, events: [lastEvent("video-assets/upload.queued")] }).execute()).error).toBeUndefined();
+    expect((await new InngestTestEngine({ function: processUpload, events: [lastEvent(inngestServer, "video-assets/upload.queued")] }).execute()).error).toBeUndefined();
 
     const created = await (await callRoute(clipRoute.POST, "/api/clip", { token, json: { playbackId: parent.playbackId, startTime: 1500, endTime: 4500 } })).json();
-    const queued = lastEvent("video-assets/clip.queued");
+    const queued = lastEvent(inngestServer, "video-assets/clip.queued");
     expect(queued.data).toEqual({ taskId: created.task.id, userId: parent.userId });
     const { error, ctx } = await new InngestTestEngine({ function: clipAsset, events: [queued] }).execute();
     expect(error).toBeUndefined();

@@ -13,14 +13,12 @@ import { findTask } from "@/lib/db/tasks";
 import { fixture, getAsset, getTask, putUpload, requestUpload } from "../helpers/api";
 import { callRoute } from "../helpers/call-route";
 import { requestExport, startExport } from "../helpers/export-api";
-import { startInngestDouble, type InngestDouble, type SentEvent } from "../helpers/inngest-double";
+import { lastEvent, startInngestDouble, type EnginePayload, type InngestDouble, type SentEvent } from "../helpers/inngest-double";
 import { startPinningDouble, type PinningDouble } from "../helpers/pinning-double";
 import { startReceiverDouble, type ReceiverDouble } from "../helpers/receiver-double";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { createWebhook, verifiedEvent } from "../helpers/webhooks";
 import { eventually } from "../helpers/eventually";
-
-type EnginePayload = NonNullable<InngestTestEngine.Options["events"]>[number];
 
 /**
  * Inngest mode: queueing sends an event; the Inngest functions (run here by @inngest/test, as the
@@ -36,11 +34,6 @@ describe("tasks on Inngest", () => {
   let userId: string;
   let assetId: string;
 
-  const lastEvent = (name: string): EnginePayload => {
-    const event = inngestServer.events.filter((e) => e.name === name).at(-1);
-    if (!event) throw new Error(`no ${name} event was sent`);
-    return event as EnginePayload;
-  };
   const stepIds = (ctx: InngestTestEngine.MockContext) => ctx.step.run.mock.calls.map((call) => call[0]);
 
   beforeAll(async () => {
@@ -65,7 +58,7 @@ describe("tasks on Inngest", () => {
     expect(t.app.runner.kind).toBe("inngest");
     const { url, asset, task } = await requestUpload(token, "On Inngest");
     expect((await putUpload(url, fixture("h264-aac.mp4"))).status).toBe(200);
-    const event = lastEvent("video-assets/upload.queued");
+    const event = lastEvent(inngestServer, "video-assets/upload.queued");
     expect(event.data).toEqual({ taskId: task.id, userId });
 
     const { error } = await new InngestTestEngine({ function: processUpload, events: [event] }).execute();
@@ -76,7 +69,7 @@ describe("tasks on Inngest", () => {
 
   it("queues an export by sending an event that carries only the task id and its owner", async () => {
     const task = await startExport(token, assetId, { ipfs: {} });
-    const sent: SentEvent = lastEvent("video-assets/export.queued") as SentEvent;
+    const sent: SentEvent = lastEvent(inngestServer, "video-assets/export.queued") as SentEvent;
     expect(sent.data).toEqual({ taskId: task.id, userId });
     expect(JSON.stringify(inngestServer.events)).not.toContain(pinning.credentials.jwt);
   });
@@ -86,7 +79,7 @@ describe("tasks on Inngest", () => {
       ipfs: { pinning: { jwt: pinning.credentials.jwt } },
       custom: { url: `${receiver.url}/inngest`, headers: { "x-secret": "s3cr3t" } },
     });
-    const { ctx, error } = await new InngestTestEngine({ function: exportAsset, events: [lastEvent("video-assets/export.queued")] }).execute();
+    const { ctx, error } = await new InngestTestEngine({ function: exportAsset, events: [lastEvent(inngestServer, "video-assets/export.queued")] }).execute();
     expect(error).toBeUndefined();
     expect(stepIds(ctx)).toEqual(["start", "load-export", "pin-video", "pin-metadata", "custom-upload", "record-output"]);
     const task = await (await getTask(token, created.id)).json();
@@ -98,7 +91,7 @@ describe("tasks on Inngest", () => {
 
   it("hands a failing step back to Inngest to retry, counting the retry, and completes on the next attempt", async () => {
     const created = await startExport(token, assetId, { ipfs: {} });
-    const event = lastEvent("video-assets/export.queued");
+    const event = lastEvent(inngestServer, "video-assets/export.queued");
     pinning.failNext(1, 503, "busy");
 
     const attempt = await new InngestTestEngine({ function: exportAsset, events: [event] }).executeStep("pin-video");
@@ -113,7 +106,7 @@ describe("tasks on Inngest", () => {
 
   it("fails a step at once on a non-retriable error, and records the failure when Inngest gives up", async () => {
     const created = await startExport(token, assetId, { ipfs: { pinning: { jwt: "revoked" } } });
-    const event = lastEvent("video-assets/export.queued");
+    const event = lastEvent(inngestServer, "video-assets/export.queued");
 
     const attempt = await new InngestTestEngine({ function: exportAsset, events: [event] }).executeStep("pin-video");
     expect(attempt.step.op).toBe("StepFailed");
@@ -138,7 +131,7 @@ describe("tasks on Inngest", () => {
 
   it("keeps a finished task as it is when a duplicate run of it ends differently", async () => {
     const created = await startExport(token, assetId, { custom: { url: `${receiver.url}/duplicate` } });
-    const event = lastEvent("video-assets/export.queued");
+    const event = lastEvent(inngestServer, "video-assets/export.queued");
     expect((await new InngestTestEngine({ function: exportAsset, events: [event] }).execute()).error).toBeUndefined();
     const completed = await findTask(t.app.db, created.id);
     expect(completed).toMatchObject({ phase: "completed" });
@@ -153,7 +146,7 @@ describe("tasks on Inngest", () => {
 
   it("ends a cancelled export's run at its next step, without retries and without writing to the task", async () => {
     const created = await startExport(token, assetId, { custom: { url: `${receiver.url}/cancelled-on-inngest` } });
-    const event = lastEvent("video-assets/export.queued");
+    const event = lastEvent(inngestServer, "video-assets/export.queued");
     // The run has started (its "start" step is done) when the cancel arrives.
     expect(await new InngestTestEngine({ function: exportAsset, events: [event] }).executeStep("start")).toMatchObject({ result: true });
     const cancelled = await callRoute(cancelRoute.POST, `/api/task/${created.id}/cancel`, { method: "POST", token, params: { id: created.id } });
@@ -201,7 +194,7 @@ describe("tasks on Inngest", () => {
   async function readyOn(userToken: string): Promise<string> {
     const { url, asset } = await requestUpload(userToken, "capped");
     expect((await putUpload(url, fixture("h264-aac.mp4"))).status).toBe(200);
-    const { error } = await new InngestTestEngine({ function: processUpload, events: [lastEvent("video-assets/upload.queued")] }).execute();
+    const { error } = await new InngestTestEngine({ function: processUpload, events: [lastEvent(inngestServer, "video-assets/upload.queued")] }).execute();
     expect(error).toBeUndefined();
     expect((await (await getAsset(userToken, asset.id)).json()).status).toBe("ready");
     return asset.id;

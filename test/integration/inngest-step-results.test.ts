@@ -6,11 +6,9 @@ import { processUpload } from "@/inngest/functions/process-upload";
 import { findAsset } from "@/lib/db/assets";
 import { fixture, putUpload, requestUpload } from "../helpers/api";
 import { startExport } from "../helpers/export-api";
-import { startInngestDouble, type InngestDouble } from "../helpers/inngest-double";
+import { lastEvent, startInngestDouble, type InngestDouble } from "../helpers/inngest-double";
 import { startReceiverDouble, type ReceiverDouble } from "../helpers/receiver-double";
 import { startTestApp, type TestApp } from "../helpers/test-app";
-
-type EnginePayload = NonNullable<InngestTestEngine.Options["events"]>[number];
 
 /**
  * Inngest hands each call the results of the steps already run, and the function goes on from
@@ -24,12 +22,11 @@ describe("step results that name another user's files", () => {
   let victim: { id: string; userId: string; storageKey: string };
   let attacker: { token: string; userId: string };
 
-  const lastEvent = (name: string) => inngestServer.events.filter((e) => e.name === name).at(-1) as EnginePayload;
 
   async function uploaded(token: string, file: string) {
     const { url, asset } = await requestUpload(token, file);
     expect((await putUpload(url, fixture(file))).status).toBe(200);
-    return { assetId: asset.id, event: lastEvent("video-assets/upload.queued") };
+    return { assetId: asset.id, event: lastEvent(inngestServer, "video-assets/upload.queued") };
   }
 
   beforeAll(async () => {
@@ -82,7 +79,7 @@ describe("step results that name another user's files", () => {
       custom: true,
     };
     const steps = [{ id: "load-export", handler: () => forged }];
-    const { error } = await new InngestTestEngine({ function: exportAsset, events: [lastEvent("video-assets/export.queued")], steps }).execute();
+    const { error } = await new InngestTestEngine({ function: exportAsset, events: [lastEvent(inngestServer, "video-assets/export.queued")], steps }).execute();
     expect(error).toBeUndefined();
     const received = receiver.received.map((r) => ({ path: r.path, sha256: r.sha256 }));
     expect(received).toEqual([{ path: "/own", sha256: crypto.createHash("sha256").update(fixture("h264-video-only.mp4")).digest("hex") }]);

@@ -8,12 +8,10 @@ import { processUpload } from "@/inngest/functions/process-upload";
 import { storyboardKey } from "@/lib/playback/make-storyboard";
 import { transcodeFile } from "@/inngest/functions/transcode-file";
 import { getAsset, getTask, putUpload, requestUpload } from "../helpers/api";
-import { startInngestDouble, type InngestDouble } from "../helpers/inngest-double";
+import { lastEvent, startInngestDouble, type InngestDouble } from "../helpers/inngest-double";
 import { ffmpegInstalled, makeTestVideo } from "../helpers/media-tools";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { makeTranscodeSource } from "../helpers/transcode-media";
-
-type EnginePayload = NonNullable<InngestTestEngine.Options["events"]>[number];
 
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-transcode-inngest-"));
 afterAll(() => fs.rmSync(mediaDir, { recursive: true, force: true }));
@@ -27,11 +25,6 @@ describe.skipIf(!ffmpegInstalled)("transcoding on Inngest", () => {
   let t: TestApp;
   let token: string;
 
-  const lastEvent = (name: string): EnginePayload => {
-    const event = inngestServer.events.filter((e) => e.name === name).at(-1);
-    if (!event) throw new Error(`no ${name} event was sent`);
-    return event as EnginePayload;
-  };
 
   beforeAll(async () => {
     inngestServer = await startInngestDouble();
@@ -46,11 +39,11 @@ describe.skipIf(!ffmpegInstalled)("transcoding on Inngest", () => {
   it("the upload function queues transcode-file, whose parallel steps make every segment; the task completes", async () => {
     const { url, asset } = await requestUpload(token, "On Inngest");
     expect((await putUpload(url, fs.readFileSync(makeTranscodeSource(mediaDir, "vp9-opus.webm")), { "content-type": "video/webm" })).status).toBe(200);
-    const upload = await new InngestTestEngine({ function: processUpload, events: [lastEvent("video-assets/upload.queued")] }).execute();
+    const upload = await new InngestTestEngine({ function: processUpload, events: [lastEvent(inngestServer, "video-assets/upload.queued")] }).execute();
     expect(upload.error).toBeUndefined();
     expect((await (await getAsset(token, asset.id)).json()).status).toBe("ready");
 
-    const queued = lastEvent("video-assets/transcode-file.queued");
+    const queued = lastEvent(inngestServer, "video-assets/transcode-file.queued");
     const { error, ctx } = await new InngestTestEngine({ function: transcodeFile, events: [queued] }).execute();
     expect(error).toBeUndefined();
     const steps = ctx.step.run.mock.calls.map((call) => call[0]);
@@ -66,11 +59,11 @@ describe.skipIf(!ffmpegInstalled)("transcoding on Inngest", () => {
   it("the upload function queues the storyboard, whose function makes it before anyone asks for it", async () => {
     const { url, asset } = await requestUpload(token, "Storyboard on Inngest");
     expect((await putUpload(url, fs.readFileSync(makeTestVideo(mediaDir, "long-gop")), { "content-type": "video/mp4" })).status).toBe(200);
-    const upload = await new InngestTestEngine({ function: processUpload, events: [lastEvent("video-assets/upload.queued")] }).execute();
+    const upload = await new InngestTestEngine({ function: processUpload, events: [lastEvent(inngestServer, "video-assets/upload.queued")] }).execute();
     expect(upload.error).toBeUndefined();
     expect(await t.app.storage.stat(storyboardKey(asset.id, "storyboard.vtt"))).toBeUndefined();
 
-    const { error, ctx } = await new InngestTestEngine({ function: makeStoryboard, events: [lastEvent("video-assets/storyboard.queued")] }).execute();
+    const { error, ctx } = await new InngestTestEngine({ function: makeStoryboard, events: [lastEvent(inngestServer, "video-assets/storyboard.queued")] }).execute();
     expect(error).toBeUndefined();
     expect(ctx.step.run.mock.calls.map((call) => call[0])).toEqual(expect.arrayContaining(["make-storyboard", "record-done"]));
     expect(await t.app.storage.stat(storyboardKey(asset.id, "storyboard.vtt"))).toBeDefined();
