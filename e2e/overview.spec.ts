@@ -71,6 +71,22 @@ test("sign-in lands on the overview, whose figures and chart match the API", asy
   const today = await todaysBar(chart);
   expect(today.barRight).toBeLessThan(today.plotRight - 1);
   expect(today.barWidth).toBeGreaterThanOrEqual(Math.min(24, 0.7 * today.dayWidth) - 2);
+  // So it is on a phone and in the dark theme: the whole chart on the screen, today's bar inside the plot.
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.reload();
+      await expect(canvas).toBeVisible();
+      const box = (await chart.boundingBox())!;
+      expect(box.x + box.width, `${colorScheme} at ${width} px: the chart fits the screen`).toBeLessThanOrEqual(width);
+      const bar = await todaysBar(chart);
+      // A day is 8 px wide at 390 px: the half day after today's bar leaves it about a pixel from the edge.
+      expect(bar.barRight, `${colorScheme} at ${width} px: today's bar inside the plot ${JSON.stringify(bar)}`).toBeLessThanOrEqual(bar.plotRight);
+      expect(bar.barWidth, `${colorScheme} at ${width} px: today's bar drawn whole ${JSON.stringify(bar)}`).toBeGreaterThanOrEqual(Math.min(24, 0.7 * bar.dayWidth) - 2);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
   await page.getByText("Show as a table").click();
   const rows = page.locator("tr[data-day]");
   await expect(rows).toHaveCount(30);
