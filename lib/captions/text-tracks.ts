@@ -6,7 +6,7 @@ import { countTextTracks, deleteTextTrack, insertTextTrack, listTextTracks } fro
 import { assetTrackKey, type Storage } from "@/lib/storage/types";
 import { uuidv7 } from "@/lib/uuid";
 import { fetchTrackFile, trackTooLarge } from "./fetch-track-file";
-import { parseSubtitles, SubtitleSyntaxError, toWebVtt } from "./parse-subtitles";
+import { parseSubtitles, SubtitleSyntaxError, toWebVtt, type Cue } from "./parse-subtitles";
 import { MAX_TRACK_BYTES, MAX_TRACKS_PER_ASSET, type CreateTrack, type Track } from "./schemas";
 
 export interface TrackDeps {
@@ -24,6 +24,14 @@ export function trackOf(row: TextTrackRow): Track {
 export function defaultTrackName(languageCode: string, textType: TextTrackRow["textType"]): string {
   const language = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" }).of(languageCode) ?? languageCode;
   return textType === "captions" ? `${language} (CC)` : language;
+}
+
+/** The cues of a stored track (a WebVTT file of at most 2 MiB, checked when it was added). */
+export async function readTrackCues(storage: Storage, assetId: string, trackId: string): Promise<Cue[]> {
+  const stored = await storage.createReadStream(assetTrackKey(assetId, trackId));
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored as AsyncIterable<Buffer>) chunks.push(chunk);
+  return parseSubtitles(Buffer.concat(chunks).toString("utf8"));
 }
 
 async function ownAsset(db: Db, userId: string, assetId: string): Promise<AssetRow> {

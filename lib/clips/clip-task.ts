@@ -11,6 +11,7 @@ import { NonRetriableError, type TaskDefinition, type TaskDeps } from "@/lib/tas
 import { encodeLimits } from "@/lib/transcode/media-limits";
 import { SegmentEncodeError } from "@/lib/transcode/video-segment";
 import { MediaRejectedError } from "@/lib/media/types";
+import { copyClipTracks } from "./clip-tracks";
 import { ClipCutError, cutClip } from "./cut-clip";
 import type { ClipParams } from "./schemas";
 
@@ -19,15 +20,17 @@ const CUT_SHARE = 0.8;
 
 /**
  * The `clip` task: cuts the parent's file into the clip's (lib/clips/cut-clip.ts) and stores it as
- * the clip asset's original, then checks it as any upload (probe, renditions, hashes, poster) and
- * moves the asset to `ready`, or to `failed` with the reason. A run that dies mid-cut cuts again;
- * one that dies after storing the file goes on from the check.
+ * the clip asset's original, copies the parent's text tracks cut to match, then checks the file as
+ * any upload (probe, renditions, hashes, poster) and moves the asset to `ready`, or to `failed`
+ * with the reason. A run that dies mid-cut cuts again; one that dies after storing the file goes
+ * on from the tracks.
  */
 export const clipTask: TaskDefinition = {
   type: "clip",
 
   async run(taskId, step, deps) {
     await step.run("cut-clip", () => cutAndStore(deps, taskId));
+    await step.run("copy-tracks", () => copyTracks(deps, taskId));
     await checkStoredFile(taskId, step, deps, CUT_SHARE);
   },
 
@@ -44,13 +47,23 @@ async function failClip(deps: TaskDeps, task: TaskRow, message: string) {
   if (task.inputAssetId) await updateAsset(deps.db, task.inputAssetId, { status: "failed", errorMessage: message, updatedAt: deps.now() });
 }
 
-async function cutAndStore(deps: TaskDeps, taskId: string): Promise<void> {
+async function loadClip(deps: TaskDeps, taskId: string) {
   const task = await findTask(deps.db, taskId);
   const asset = task?.inputAssetId ? await findAsset(deps.db, task.inputAssetId) : undefined;
   if (!task || !asset) throw new NonRetriableError("the clip's asset was deleted");
+  return { asset, clip: (task.params as unknown as ClipParams).clip };
+}
+
+/** The parent's tracks cut to the times asked: milliseconds, as cues count them. */
+async function copyTracks(deps: TaskDeps, taskId: string): Promise<void> {
+  const { asset, clip } = await loadClip(deps, taskId);
+  await copyClipTracks(deps, clip.inputId, asset.id, { start: clip.clipStrategy.startTime, end: clip.clipStrategy.endTime });
+}
+
+async function cutAndStore(deps: TaskDeps, taskId: string): Promise<void> {
+  const { asset, clip } = await loadClip(deps, taskId);
   // Stored by an earlier run that stopped before this step was recorded.
   if (await deps.storage.stat(asset.storageKey)) return;
-  const { clip } = task.params as unknown as ClipParams;
   const parent = await findAsset(deps.db, clip.inputId);
   if (!parent || parent.status !== "ready") throw new NonRetriableError("the asset the clip is cut from was deleted");
   const tools = await findMediaTools(deps.config);

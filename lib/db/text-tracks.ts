@@ -9,6 +9,12 @@ export async function insertTextTrack(db: Db, values: NewTextTrack): Promise<Tex
   return row;
 }
 
+/** Several tracks in one statement: all are recorded, or none. */
+export async function insertTextTracks(db: Db, values: NewTextTrack[]): Promise<TextTrackRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(textTracks).values(values).returning();
+}
+
 /** The asset's tracks, oldest first: the order their renditions are listed in. */
 export async function listTextTracks(db: Db, assetId: string): Promise<TextTrackRow[]> {
   return db.select().from(textTracks).where(eq(textTracks.assetId, assetId)).orderBy(asc(textTracks.createdAt), asc(textTracks.id));

@@ -1,10 +1,10 @@
 import { notFound } from "@/lib/api/errors";
-import { parseSubtitles } from "@/lib/captions/parse-subtitles";
+import { readTrackCues } from "@/lib/captions/text-tracks";
 import { webVttSegment } from "@/lib/captions/webvtt-segment";
 import { findTextTrack, listTextTracks } from "@/lib/db/text-tracks";
 import { subtitlePlaylist, type SubtitleRendition } from "@/lib/hls/playlist";
 import { memoryBytes } from "@/lib/storage/spliced-bytes";
-import { assetTrackKey, type MediaBytes } from "@/lib/storage/types";
+import type { MediaBytes } from "@/lib/storage/types";
 import { isUuid } from "@/lib/uuid";
 import { playbackCacheControl, type Playback, type PlaybackDeps } from "./open-playback";
 
@@ -52,12 +52,9 @@ export async function openSubtitleFile(
   }
   const n = VTT_SEGMENT.exec(file) ? Number.parseInt(file, 10) : -1;
   if (n < 0 || n >= windows.length) throw notFound(`no such subtitle segment: ${file}`);
-  const stored = await app.storage.createReadStream(assetTrackKey(playback.asset.id, track.id));
-  const chunks: Buffer[] = [];
-  for await (const chunk of stored as AsyncIterable<Buffer>) chunks.push(chunk);
   // The last segment also holds any cue past the video's end, rather than losing it.
   const window = n === windows.length - 1 ? { start: windows[n].start, end: Infinity } : windows[n];
-  const vtt = webVttSegment(parseSubtitles(Buffer.concat(chunks).toString("utf8")), window);
+  const vtt = webVttSegment(await readTrackCues(app.storage, playback.asset.id, track.id), window);
   // A track's cues never change (a new file is a new track): its segments are as immutable as the video's.
   return { ...memoryBytes(Buffer.from(vtt)), contentType: "text/vtt; charset=utf-8", cacheControl: playbackCacheControl(access, "immutable") };
 }

@@ -2,15 +2,20 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { text } from "node:stream/consumers";
 import { fileURLToPath } from "node:url";
 import { Livepeer } from "livepeer";
 import { HTTPClient } from "livepeer/lib/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as clipRoute from "@/app/api/clip/route";
+import * as trackList from "@/app/api/asset/[id]/tracks/route";
 import type { Asset } from "@/lib/assets/schemas";
-import { assetSourceKey } from "@/lib/storage/types";
+import type { Track } from "@/lib/captions/schemas";
+import { copyClipTracks } from "@/lib/clips/clip-tracks";
+import { assetSourceKey, assetTrackKey } from "@/lib/storage/types";
 import type { Task } from "@/lib/tasks/schemas";
 import { getAsset, getTask, putUpload, requestUpload, routes } from "../helpers/api";
+import { fetchHandlers as hlsPlaylist } from "@/pages/api/hls/[playbackId]/index.m3u8";
 import { callRoute } from "../helpers/call-route";
 import { expectError } from "../helpers/expect-error";
 import { ffmpegInstalled, videoFrameHashes } from "../helpers/media-tools";
@@ -20,6 +25,14 @@ const FPS = 30;
 
 function createClip(token: string, json: unknown, headers: Record<string, string> = {}) {
   return callRoute(clipRoute.POST, "/api/clip", { token, json, headers });
+}
+
+function addTrack(token: string, assetId: string, json: unknown) {
+  return callRoute(trackList.POST, `/api/asset/${assetId}/tracks`, { method: "POST", token, json, params: { id: assetId } });
+}
+
+async function listTracks(token: string, assetId: string): Promise<Track[]> {
+  return (await callRoute(trackList.GET, `/api/asset/${assetId}/tracks`, { token, params: { id: assetId } })).json();
 }
 
 /** How alike two pictures of one size are (dB): ffmpeg's own psnr filter. */
@@ -138,6 +151,43 @@ describe.skipIf(!ffmpegInstalled)("POST /api/clip", () => {
     // The sound is cut to match.
     const audioDuration = Number(probe(clip, "stream=duration").split("\n")[1]);
     expect(Math.abs(audioDuration - 7.5)).toBeLessThan(0.05);
+  });
+
+  it("the clip keeps the parent's tracks, cut to it: cues moved to its start, those across an edge cut, a track left empty not copied", async () => {
+    const english = "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nBefore the clip\n\n00:00:04.000 --> 00:00:05.000\nAcross its start\n\n00:00:06.000 --> 00:00:07.000\nInside\n\n00:00:11.500 --> 00:00:12.500\nAcross its end\n";
+    const french = "1\n00:00:20,000 --> 00:00:21,000\nAprès le clip\n";
+    const spanish = "WEBVTT\n\n00:00:00.000 --> 00:00:30.000\nTodo el tiempo\n";
+    for (const json of [
+      { type: "text", textType: "captions", languageCode: "en", text: english },
+      { type: "text", textType: "subtitles", languageCode: "fr", text: french },
+      { type: "text", textType: "subtitles", languageCode: "es", name: "Español", text: spanish },
+    ]) expect((await addTrack(token, parent.id, json)).status).toBe(201);
+
+    const response = await createClip(token, { playbackId: parent.playbackId, startTime: 4200, endTime: 11_700 });
+    const created: { asset: Asset; task: Task } = await response.json();
+    const { asset } = await settle(created.asset, created.task);
+    expect(asset.status).toBe("ready");
+
+    const tracks = await listTracks(token, asset.id);
+    expect(tracks).toEqual([
+      { id: expect.any(String), type: "text", textType: "captions", languageCode: "en", name: "English (CC)", status: "ready" },
+      { id: expect.any(String), type: "text", textType: "subtitles", languageCode: "es", name: "Español", status: "ready" },
+    ]);
+    // The step run again (a run that died before it was recorded) copies nothing twice.
+    await copyClipTracks(t.app, parent.id, asset.id, { start: 4200, end: 11_700 });
+    expect(await listTracks(token, asset.id)).toEqual(tracks);
+    const parentIds = (await listTracks(token, parent.id)).map((track) => track.id);
+    for (const track of tracks) expect(parentIds).not.toContain(track.id);
+    const stored = async (trackId: string) => text(await t.app.storage.createReadStream(assetTrackKey(asset.id, trackId)));
+    expect(await stored(tracks[0].id)).toBe(
+      "WEBVTT\n\n00:00:00.000 --> 00:00:00.800\nAcross its start\n\n00:00:01.800 --> 00:00:02.800\nInside\n\n00:00:07.300 --> 00:00:07.500\nAcross its end\n\n",
+    );
+    expect(await stored(tracks[1].id)).toBe("WEBVTT\n\n00:00:00.000 --> 00:00:07.500\nTodo el tiempo\n\n");
+
+    const master = await (await callRoute(hlsPlaylist.GET, `/api/hls/${asset.playbackId}/index.m3u8`, { params: { playbackId: asset.playbackId } })).text();
+    const renditions = master.split("\n").filter((line) => line.startsWith("#EXT-X-MEDIA:TYPE=SUBTITLES"));
+    expect(renditions.map((line) => /NAME="([^"]*)"/.exec(line)?.[1])).toEqual(["English (CC)", "Español"]);
+    expect(renditions[0]).toContain(`sub-${tracks[0].id}/`);
   });
 
   it("answers 422 naming the field for times outside the video, an end not after the start, and wrong types", async () => {
