@@ -77,7 +77,9 @@ export class LocalStore implements Storage {
   async deletePrefix(prefix: string): Promise<void> {
     // Keys are checked by pathOf; a prefix ending in "/" is a directory here.
     const directory = this.pathOf(prefix.replace(/\/+$/, ""));
-    await fs.promises.rm(directory, { recursive: true, force: true });
+    // A transcode may still write a segment into it: rm then meets ENOTEMPTY and tries again. A
+    // segment written after the last try is removed by its writer, which finds its job gone.
+    await fs.promises.rm(directory, { recursive: true, force: true, maxRetries: 10, retryDelay: 10 });
   }
 
   /** A `file:` URL, so ffmpeg never reads a path as a protocol or an option. */
