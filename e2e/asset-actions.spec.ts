@@ -260,6 +260,8 @@ test("forms are named by what they do", async ({ page }) => {
     await expectNoAxeViolations(page, "the asset page");
     await page.getByRole("button", { name: /^Rename/ }).click();
     await expectNoAxeViolations(page, "the asset page while renaming");
+    // Its three name fields say whose name each is: the asset's, a clip's, a track's.
+    for (const name of ["Name", "Clip name (optional)", "Track name (optional)"]) await expect(page.getByRole("textbox", { name, exact: true })).toHaveCount(1);
     await page.getByRole("textbox", { name: "Name", exact: true }).press("Escape");
   }
 });

@@ -73,8 +73,8 @@ test.describe("captions and subtitles", () => {
 
     await page.getByLabel("File (.vtt or .srt)").setInputFiles({ name: "de.srt", mimeType: "application/x-subrip", buffer: Buffer.from(FRENCH_SRT) });
     await page.getByLabel("Language").fill("de");
-    // The Clip card beside it has a "Name (optional)" of its own.
-    await page.getByRole("region", { name: "Subtitles and captions" }).getByLabel("Name (optional)").fill("Deutsch");
+    // Named apart from the asset's Name and the Clip card's, so it is found on the whole page.
+    await page.getByLabel("Track name (optional)", { exact: true }).fill("Deutsch");
     await page.getByRole("button", { name: "Add track" }).click();
     const tracks = page.getByRole("list", { name: "Tracks" });
     await expect(tracks.getByRole("listitem")).toHaveText([/Deutsch · de · subtitles/]);

@@ -59,7 +59,8 @@ test.describe("the asset page's Clip action", () => {
     await section.getByRole("button", { name: "Set end" }).click();
     await expect(section.getByText("End: 0:01.50")).toBeVisible();
     await expect(section.getByRole("alert")).toHaveCount(0);
-    await section.getByLabel("Name (optional)").fill("The middle second");
+    // Named apart from the asset's Name and a track's, so it is found on the whole page.
+    await page.getByLabel("Clip name (optional)", { exact: true }).fill("The middle second");
     await create.click();
 
     // The clip's page opens once it is ready: its own player, its name.

@@ -108,7 +108,7 @@ export function ClipAction({ asset, player }: { asset: Asset; player: RefObject<
             The end must come after the start.
           </p>
         )}
-        <TextField name="clip-name" label="Name (optional)" value={name} onChange={(e) => setName(e.target.value)} placeholder={`Clip of ${asset.name}`} maxLength={512} disabled={!!clip} />
+        <TextField name="clip-name" label="Clip name (optional)" value={name} onChange={(e) => setName(e.target.value)} placeholder={`Clip of ${asset.name}`} maxLength={512} disabled={!!clip} />
         <ErrorAlert messages={errors} title="The clip could not be made" />
         {clip ? (
           <div className="space-y-1">

@@ -137,7 +137,7 @@ function AddTrack({ assetId, onAdded }: { assetId: string; onAdded(): void }) {
         </div>
         <div>
           <label htmlFor={`${id}-name`} className={labelStyles}>
-            Name (optional)
+            Track name (optional)
           </label>
           <input id={`${id}-name`} name="name" maxLength={100} placeholder="English" className={`${inputStyles} mt-1`} />
         </div>
