@@ -18,7 +18,11 @@ import { paddedMp4 } from "./support/padded-mp4";
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-test.afterEach(() => releaseReceiver());
+/** The receiver's paths this spec holds and refuses: other specs, in parallel, export to others. */
+const HELD = "/incoming/holiday.mp4";
+const REFUSED = "/incoming/second.mp4";
+
+test.afterEach(() => releaseReceiver(HELD));
 
 test("sign up, create a key, upload, play, export to a custom URL and IPFS, and see a rejected upload's reason", async ({
   page,
@@ -101,14 +105,14 @@ test("sign up, create a key, upload, play, export to a custom URL and IPFS, and 
   await expect(refusal).toContainText("10.0.0.1 is a private address");
   await expect(page.locator("li[data-task-id]", { hasText: /^Export/ })).toHaveCount(0);
 
-  await page.getByLabel("URL", { exact: true }).fill(`${receiver.url}/incoming/holiday.mp4`);
+  await page.getByLabel("URL", { exact: true }).fill(`${receiver.url}${HELD}`);
   await page.getByLabel("Method").selectOption("POST");
   await page.getByRole("button", { name: "Add header" }).click();
   await page.getByLabel("Header 1 name").fill("x-e2e");
   await page.getByLabel("Header 1 value").fill("from the dashboard");
 
   // The receiver holds its answer, so the task is seen running part-way before it completes.
-  await stallReceiver(1);
+  await stallReceiver(HELD, 1);
   await page.getByRole("button", { name: "Start export" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Export started" })).toBeVisible();
   await expect(refusal).toHaveCount(0);
@@ -119,7 +123,7 @@ test("sign up, create a key, upload, play, export to a custom URL and IPFS, and 
   const midway = await progressOf(page, /^Export .* progress$/);
   expect(midway).toBeLessThan(100);
   await expect(exportTask.locator("[data-status]")).toHaveText("running");
-  await releaseReceiver();
+  await releaseReceiver(HELD);
 
   await expect(exportTask).toHaveAttribute("data-phase", "completed", { timeout: 30_000 });
   await expect(exportTask.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
@@ -129,11 +133,11 @@ test("sign up, create a key, upload, play, export to a custom URL and IPFS, and 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(videoUrl);
   const gateway = await exportTask.getByRole("link", { name: "Open in gateway (Video on IPFS)" }).getAttribute("href");
   expect(sha256(Buffer.from(await (await fetch(gateway!)).arrayBuffer()))).toBe(sha256(bytes));
-  await expect(exportTask).toContainText(`POST ${receiver.url}/incoming/holiday.mp4 answered 200`);
+  await expect(exportTask).toContainText(`POST ${receiver.url}${HELD} answered 200`);
   await expect(facts).toContainText(videoUrl);
 
   const after = await doubles();
-  const delivered = after.receiver.received.find((r) => r.path === "/incoming/holiday.mp4");
+  const delivered = after.receiver.received.find((r) => r.path === HELD);
   expect(delivered).toMatchObject({ method: "POST", complete: true, sha256: sha256(bytes), size: bytes.length });
   expect(delivered!.headers["x-e2e"]).toBe("from the dashboard");
   expect(after.pinning.pins.find((pin) => `ipfs://${pin.cid}` === videoUrl)).toMatchObject({ auth: "jwt", size: bytes.length });
@@ -141,17 +145,17 @@ test("sign up, create a key, upload, play, export to a custom URL and IPFS, and 
   // A failed export shows the destination's answer; Retry asks for the header value again (it
   // was discarded when the task failed) and then completes.
   await page.getByLabel("IPFS (pinning service)").uncheck();
-  await page.getByLabel("URL", { exact: true }).fill(`${receiver.url}/incoming/second.mp4`);
-  await failReceiver(1, 404);
+  await page.getByLabel("URL", { exact: true }).fill(`${receiver.url}${REFUSED}`);
+  await failReceiver(REFUSED, 1, 404);
   await page.getByRole("button", { name: "Start export" }).click();
   const failedTask = page.locator("li[data-task-id][data-phase=failed]");
   await expect(failedTask).toContainText("404");
   await failedTask.getByRole("button", { name: "Retry" }).click();
   await failedTask.getByLabel("Header x-e2e").fill("from the dashboard");
   await failedTask.getByRole("button", { name: "Retry export" }).click();
-  const retried = page.locator("li[data-task-id]", { hasText: `POST ${receiver.url}/incoming/second.mp4` });
+  const retried = page.locator("li[data-task-id]", { hasText: `POST ${receiver.url}${REFUSED}` });
   await expect(retried).toHaveAttribute("data-phase", "completed", { timeout: 30_000 });
-  const second = (await doubles()).receiver.received.filter((r) => r.path === "/incoming/second.mp4");
+  const second = (await doubles()).receiver.received.filter((r) => r.path === REFUSED);
   expect(second.map((r) => r.complete)).toEqual([true, true]);
   expect(second[1]).toMatchObject({ sha256: sha256(bytes), headers: { "x-e2e": "from the dashboard" } });
 

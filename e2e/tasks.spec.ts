@@ -2,7 +2,11 @@ import { expect, test } from "@playwright/test";
 import { startExport, uploadAsset } from "./support/assets";
 import { doubles, failReceiver, releaseReceiver, signUp, stallReceiver, uniqueEmail } from "./support/dashboard";
 
-test.afterEach(() => releaseReceiver());
+/** The receiver's paths this spec holds and refuses: other specs, in parallel, export to others. */
+const HELD = "/incoming/cancel-me.mp4";
+const REFUSED = "/incoming/refused.mp4";
+
+test.afterEach(() => releaseReceiver(HELD));
 
 test("the tasks table names each task's asset and kind, and offers Cancel on a running export", async ({ page }) => {
   test.setTimeout(120_000);
@@ -11,8 +15,8 @@ test("the tasks table names each task's asset and kind, and offers Cancel on a r
 
   // The receiver holds its answer after the first byte: the export stays running.
   const { receiver } = await doubles();
-  await stallReceiver(1);
-  const taskId = await startExport(page, asset.id, { custom: { url: `${receiver.url}/incoming/cancel-me.mp4` } });
+  await stallReceiver(HELD, 1);
+  const taskId = await startExport(page, asset.id, { custom: { url: `${receiver.url}${HELD}` } });
 
   await page.goto("/tasks");
   const row = page.locator(`tr[data-task-id="${taskId}"]`);
@@ -49,8 +53,8 @@ test("a failed export shows its reason instead of a bar, with Retry", async ({ p
   const asset = await uploadAsset(page, "refused.mp4", "h264-aac.mp4");
   const { receiver } = await doubles();
   // A 404 from the destination is not retried by the task: it fails at once, naming the status.
-  await failReceiver(1, 404);
-  const taskId = await startExport(page, asset.id, { custom: { url: `${receiver.url}/incoming/refused.mp4` } });
+  await failReceiver(REFUSED, 1, 404);
+  const taskId = await startExport(page, asset.id, { custom: { url: `${receiver.url}${REFUSED}` } });
   await page.goto("/tasks");
   const row = page.locator(`tr[data-task-id="${taskId}"]`);
   await expect(row).toHaveAttribute("data-phase", "failed", { timeout: 20_000 });

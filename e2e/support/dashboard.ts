@@ -85,18 +85,18 @@ export async function doubles(): Promise<DoublesState> {
   return (await fetch(`${E2E_CONTROL_URL}/doubles`)).json();
 }
 
-/** Holds the receiver's answers after `afterBytes` bytes, until `releaseReceiver`. */
-export async function stallReceiver(afterBytes: number): Promise<void> {
-  await fetch(`${E2E_CONTROL_URL}/receiver/stall?afterBytes=${afterBytes}`, { method: "POST" });
+/** Holds the receiver's answers to `path` after `afterBytes` bytes, until `releaseReceiver(path)`. */
+export async function stallReceiver(path: string, afterBytes: number): Promise<void> {
+  await fetch(`${E2E_CONTROL_URL}/receiver/stall?${new URLSearchParams({ path, afterBytes: String(afterBytes) })}`, { method: "POST" });
 }
 
-/** The receiver answers the next `count` requests with `status`. */
-export async function failReceiver(count: number, status: number): Promise<void> {
-  await fetch(`${E2E_CONTROL_URL}/receiver/fail?count=${count}&status=${status}`, { method: "POST" });
+/** The receiver answers the next `count` requests to `path` with `status`. */
+export async function failReceiver(path: string, count: number, status: number): Promise<void> {
+  await fetch(`${E2E_CONTROL_URL}/receiver/fail?${new URLSearchParams({ path, count: String(count), status: String(status) })}`, { method: "POST" });
 }
 
-export async function releaseReceiver(): Promise<void> {
-  await fetch(`${E2E_CONTROL_URL}/receiver/release`, { method: "POST" });
+export async function releaseReceiver(path: string): Promise<void> {
+  await fetch(`${E2E_CONTROL_URL}/receiver/release?${new URLSearchParams({ path })}`, { method: "POST" });
 }
 
 /** The `aria-valuenow` of a progress bar, 0..100. */

@@ -33,7 +33,8 @@ const source = await startSourceServer({
 });
 // The mail server password reset e-mails go to.
 const smtp = await startSmtpDouble();
-let stall: { release(): void } | undefined;
+/** The receiver's stalls the specs set, by the path they hold (specs run in parallel, each on its own paths). */
+const stalls = new Map<string, { release(): void }>();
 
 const control = http.createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://control");
@@ -65,16 +66,19 @@ const control = http.createServer((req, res) => {
   }
   if (req.method === "GET" && url.pathname === "/mails") return json(smtp.mails.map((mail) => ({ to: mail.to, text: mail.text })));
   if (req.method === "POST" && url.pathname === "/receiver/stall") {
-    stall = receiver.stallAfter(Number(url.searchParams.get("afterBytes") ?? 1));
+    const held = url.searchParams.get("path") ?? "";
+    stalls.get(held)?.release();
+    stalls.set(held, receiver.stallAfter(Number(url.searchParams.get("afterBytes") ?? 1), held || undefined));
     return json({ stalled: true });
   }
   if (req.method === "POST" && url.pathname === "/receiver/fail") {
-    receiver.failNext(Number(url.searchParams.get("count") ?? 1), Number(url.searchParams.get("status") ?? 500), "refused by the receiver");
+    receiver.failNext(Number(url.searchParams.get("count") ?? 1), Number(url.searchParams.get("status") ?? 500), "refused by the receiver", url.searchParams.get("path") ?? undefined);
     return json({ failing: true });
   }
   if (req.method === "POST" && url.pathname === "/receiver/release") {
-    stall?.release();
-    stall = undefined;
+    const held = url.searchParams.get("path") ?? "";
+    stalls.get(held)?.release();
+    stalls.delete(held);
     return json({ released: true });
   }
   // A stand-in IPFS gateway, so the dashboard's gateway links lead somewhere.

@@ -27,15 +27,15 @@ export interface ReceiverDouble {
   received: Received[];
   /** Every following request is answered `status` with `body` (default 200). */
   answer(status: number, body?: string, headers?: Record<string, string>): void;
-  /** The next `count` requests are answered `status` instead. */
-  failNext(count: number, status: number, body?: string): void;
+  /** The next `count` requests (to `path` alone, when given) are answered `status` instead. */
+  failNext(count: number, status: number, body?: string, path?: string): void;
   /** The next request is answered `status` with its own headers as the body, as careless servers do. */
   echoHeadersNext(status: number): void;
   /**
-   * Requests read `afterBytes` bytes, then hang with no answer until `release()`; `stalled`
-   * resolves when one has.
+   * Requests (to `path` alone, when given) read `afterBytes` bytes, then hang with no answer until
+   * `release()`; `stalled` resolves when one has. Stalls of other paths are left as they are.
    */
-  stallAfter(afterBytes: number): { stalled: Promise<void>; release(): void };
+  stallAfter(afterBytes: number, path?: string): { stalled: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -43,9 +43,10 @@ export interface ReceiverDouble {
 export async function startReceiverDouble(options: { keepBytes?: boolean } = {}): Promise<ReceiverDouble> {
   const keepBytes = options.keepBytes ?? true;
   const received: Received[] = [];
-  const failures: Array<{ status: number; body: string | ((headers: http.IncomingHttpHeaders) => string) }> = [];
+  const failures: Array<{ status: number; body: string | ((headers: http.IncomingHttpHeaders) => string); path?: string }> = [];
   let standing = { status: 200, body: "", headers: {} as Record<string, string> };
-  let stall: { afterBytes: number; reached: () => void; released: Promise<void> } | undefined;
+  const stalls: Array<{ afterBytes: number; path?: string; reached: () => void; released: Promise<void> }> = [];
+  const forPath = <T extends { path?: string }>(list: T[], path: string) => list.findIndex((entry) => entry.path === undefined || entry.path === path);
 
   const server = http.createServer(async (req, res) => {
     const hash = createHash("sha256");
@@ -53,7 +54,7 @@ export async function startReceiverDouble(options: { keepBytes?: boolean } = {})
     const record: Received = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, size: 0, sha256: "", complete: false, startedAt: Date.now() };
     received.push(record);
     req.socket.once("close", () => (record.connectionClosedAt = Date.now()));
-    const activeStall = stall;
+    const activeStall = stalls[forPath(stalls, record.path)];
     try {
       for await (const chunk of req as AsyncIterable<Buffer>) {
         hash.update(chunk);
@@ -72,7 +73,8 @@ export async function startReceiverDouble(options: { keepBytes?: boolean } = {})
     record.sha256 = hash.digest("hex");
     if (keepBytes) record.bytes = Buffer.concat(chunks);
     if (!record.complete) return;
-    const failure = failures.shift();
+    const failing = forPath(failures, record.path);
+    const failure = failing < 0 ? undefined : failures.splice(failing, 1)[0];
     const reply = failure
       ? { status: failure.status, body: typeof failure.body === "string" ? failure.body : failure.body(req.headers), headers: {} }
       : standing;
@@ -88,22 +90,26 @@ export async function startReceiverDouble(options: { keepBytes?: boolean } = {})
     answer(status, body = "", headers = {}) {
       standing = { status, body, headers };
     },
-    failNext(count, status, body = "") {
-      for (let i = 0; i < count; i++) failures.push({ status, body });
+    failNext(count, status, body = "", path) {
+      for (let i = 0; i < count; i++) failures.push({ status, body, path });
     },
     echoHeadersNext(status) {
       failures.push({ status, body: (headers) => JSON.stringify(headers) });
     },
-    stallAfter(afterBytes) {
+    stallAfter(afterBytes, path) {
       let reached!: () => void;
       let release!: () => void;
       const stalled = new Promise<void>((resolve) => (reached = resolve));
       const released = new Promise<void>((resolve) => (release = resolve));
-      stall = { afterBytes, reached, released };
+      const stall = { afterBytes, path, reached, released };
+      // It replaces an earlier stall of the same path (whose held requests stay held until released).
+      const earlier = stalls.findIndex((entry) => entry.path === path);
+      if (earlier >= 0) stalls.splice(earlier, 1);
+      stalls.push(stall);
       return {
         stalled,
         release: () => {
-          stall = undefined;
+          if (stalls.includes(stall)) stalls.splice(stalls.indexOf(stall), 1);
           release();
         },
       };
