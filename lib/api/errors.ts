@@ -27,10 +27,10 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, [message], { "Retry-After": String(retryAfterSeconds) });
 
 /** Seconds a client is asked to wait while a dependency is down: about how long a restart or a failover takes. */
-const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
 /** A dependency that is down, said plainly (DESIGN.md section 16), rather than as a bare 500. */
-function dependencyError(error: unknown): ApiError | undefined {
+export function dependencyError(error: unknown): ApiError | undefined {
   const retryAfter = { "Retry-After": String(DEPENDENCY_RETRY_AFTER_SECONDS) };
   if (isDatabaseUnavailable(error)) return new ApiError(503, ["the database is unavailable; try again shortly"], retryAfter);
   if (isStorageUnavailable(error)) return new ApiError(503, ["the object storage is unavailable; try again shortly"], retryAfter);

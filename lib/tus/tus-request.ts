@@ -1,5 +1,5 @@
 import { metrics } from "@/lib/metrics/metrics";
-import { conflict, forbidden, notFound, payloadTooLarge } from "@/lib/api/errors";
+import { conflict, DEPENDENCY_RETRY_AFTER_SECONDS, forbidden, notFound, payloadTooLarge } from "@/lib/api/errors";
 import { TUS_PATH, tusUploadUrl, verifyTusToken } from "@/lib/assets/tus-token";
 import { endTusUpload, startTusUpload, tusUploadState } from "@/lib/assets/tus-uploads";
 import type { AssetRow } from "@/lib/db/schema";
@@ -73,6 +73,8 @@ export async function tusAnswer(app: TusDeps, request: CheckedTusRequest, respon
   }
   if (response.status < 400) return new Response(response.body, { status: response.status, headers });
   const said = (await response.text()).trim() || response.statusText;
+  // tus itself never answers 503: a dependency is down (tus-server.ts), and comes back.
+  if (response.status === 503) headers.set("Retry-After", String(DEPENDENCY_RETRY_AFTER_SECONDS));
   headers.set("Content-Type", "application/json");
   headers.delete("Content-Length");
   return new Response(JSON.stringify({ errors: [said] }), { status: response.status, headers });

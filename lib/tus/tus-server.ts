@@ -1,8 +1,9 @@
 import { Server } from "@tus/server";
-import type { ApiError } from "@/lib/api/errors";
+import { dependencyError, type ApiError } from "@/lib/api/errors";
 import { publicOrigin } from "@/lib/api/origin";
 import { TUS_PATH, tusUploadUrl, verifyTusToken } from "@/lib/assets/tus-token";
 import { finishTusUpload } from "@/lib/assets/tus-uploads";
+import { log } from "@/lib/log/log";
 import { isNamedError } from "@/lib/named-error";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { isUuid } from "@/lib/uuid";
@@ -55,6 +56,14 @@ export function tusServerOf(app: TusDeps): Server {
         throw error;
       }
       return {};
+    },
+    // tus answers whatever its store threw with a bare 500; a store or database that is down is
+    // said as every other route says it (503 and why), so the client resumes once it is back.
+    onResponseError: (_request, error) => {
+      const refusal = dependencyError(error);
+      if (!refusal) return undefined;
+      log.warn("tus", `answered ${refusal.status}: ${refusal.messages[0]}`, error);
+      return { status_code: refusal.status, body: refusal.messages[0] };
     },
   });
   servers.set(app, server);

@@ -3,9 +3,11 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fixture } from "../helpers/api";
-import { retrying } from "../helpers/eventually";
+import { eventually, retrying } from "../helpers/eventually";
+import { makeLargeMp4 } from "../helpers/large-mp4";
+import { createTestBucket, type TestBucket } from "../helpers/s3-server";
 import { api, startServer, type ServerProcess } from "../helpers/server-process";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 import { createThrowawayDatabase, testDatabaseKinds, type ThrowawayDatabase } from "../helpers/test-databases";
@@ -96,21 +98,180 @@ describe.skipIf(!testDatabaseKinds.includes("postgres"))("the database unreachab
   }, 120_000);
 });
 
+const STORAGE_DOWN = "the object storage is unavailable; try again shortly";
+/** How soon a node must answer while a dependency is cut (issue 35's acceptance). */
+const ANSWER_WITHIN_MS = 5_000;
+const MiB = 1024 * 1024;
+const TUS = { "Tus-Resumable": "1.0.0" };
+
+/**
+ * A node whose object store goes away: S3 (s3rver) behind a TCP proxy the test controls, which
+ * cuts every connection (and refuses new ones) while uploads are under way.
+ */
+describe("the object storage unreachable during uploads", () => {
+  let bucket: TestBucket;
+  let proxy: TcpProxy;
+  let server: ServerProcess;
+  const media = fs.mkdtempSync(path.join(os.tmpdir(), "vas-s3-faults-"));
+  const asset = async (id: string) => (await api(server, `/api/asset/${id}`)).json();
+
+  beforeAll(async () => {
+    bucket = await createTestBucket();
+    const direct = new URL(bucket.endpoint);
+    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port) });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-s3-faults-data-"));
+    server = await startServer({ DATA_DIR: dataDir, ...bucket.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}` });
+  }, 120_000);
+
+  afterEach(() => proxy.restore());
+
+  afterAll(async () => {
+    await server?.kill();
+    await proxy?.close();
+    await bucket?.release();
+    fs.rmSync(media, { recursive: true, force: true });
+  });
+
+  it("answers a tus PATCH cut off from S3 with 503 and the reason within 5 s; the client resumes at the node's offset and the asset has the exact bytes", async () => {
+    const file = path.join(media, "large.mp4");
+    // Over one 8 MiB part, so the node has sent some of it to S3 before the cut.
+    const { size, sha256 } = await makeLargeMp4(file, 10 * MiB);
+    const bytes = fs.readFileSync(file);
+    const { tusEndpoint, asset: created } = await (await api(server, "/api/asset/request-upload", { method: "POST", json: { name: "tus cut" } })).json();
+    const creation = await fetch(tusEndpoint, { method: "POST", headers: { ...TUS, "Upload-Length": String(size) } });
+    expect(creation.status).toBe(201);
+    const uploadUrl = new URL(creation.headers.get("location")!, tusEndpoint).toString();
+    const patchHeaders = (offset: number) => ({ ...TUS, "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" });
+    const head = () => fetch(uploadUrl, { method: "HEAD", headers: TUS, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+
+    const acknowledged = 3 * MiB;
+    const first = await fetch(uploadUrl, { method: "PATCH", headers: patchHeaders(0), body: bytes.subarray(0, acknowledged) });
+    expect(first.status).toBe(204);
+    expect(first.headers.get("upload-offset")).toBe(String(acknowledged));
+
+    const rest = bytes.subarray(acknowledged);
+    const cut = await sendInTwoParts(
+      uploadUrl,
+      { method: "PATCH", headers: patchHeaders(acknowledged), answerWithinMs: ANSWER_WITHIN_MS },
+      [rest.subarray(0, 6 * MiB), rest.subarray(6 * MiB)],
+      () => proxy.cut(),
+    );
+    expect(cut.status).toBe(503);
+    expect(cut.body).toEqual({ errors: [STORAGE_DOWN] });
+    expect(Number(cut.headers["retry-after"])).toBeGreaterThan(0);
+    // Where to resume is kept in S3 too: asking while it is away is answered as plainly.
+    const unknownOffset = await head();
+    expect(unknownOffset.status).toBe(503);
+    expect(Number(unknownOffset.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    proxy.restore();
+    const offset = await eventually(async () => {
+      const answer = await head();
+      return answer.status === 200 ? Number(answer.headers.get("upload-offset")) : undefined;
+    }, 15_000, "the upload's offset once S3 is back");
+    expect(offset, "nothing acknowledged is lost").toBeGreaterThanOrEqual(acknowledged);
+    expect(offset).toBeLessThan(size);
+    const resumed = await fetch(uploadUrl, { method: "PATCH", headers: patchHeaders(offset), body: bytes.subarray(offset) });
+    expect(resumed.status).toBe(204);
+    await retrying(async () => {
+      expect(await asset(created.id)).toMatchObject({ status: "ready", size, hash: expect.arrayContaining([{ algorithm: "sha256", hash: sha256 }]) });
+    }, 60_000);
+  }, 180_000);
+
+  it("answers a tus creation cut off from S3 with 503 and the reason, and gives the upload slot back for the retry", async () => {
+    const { tusEndpoint } = await (await api(server, "/api/asset/request-upload", { method: "POST", json: { name: "created during the cut" } })).json();
+    const create = () => fetch(tusEndpoint, { method: "POST", headers: { ...TUS, "Upload-Length": "1000" }, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+    proxy.cut();
+    const refused = await create();
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({ errors: [STORAGE_DOWN] });
+
+    proxy.restore();
+    // As Retry-After says: 503 again while S3 is coming back, but never "already started".
+    let retry: Response;
+    while ((retry = await create()).status === 503) await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(retry.status).toBe(201);
+  }, 60_000);
+
+  it("answers the upload check with 503 within 5 s while S3 is cut, keeps the asset waiting, and takes the file once S3 is back", async () => {
+    const bytes = fixture("h264-aac.mp4");
+    const { url, asset: created, task } = await (await api(server, "/api/asset/request-upload", { method: "POST", json: { name: "checked during the cut" } })).json();
+    proxy.cut();
+    // The uploader still reaches the bucket; only the node is cut off from it.
+    const straightToBucket = new URL(url);
+    straightToBucket.host = new URL(bucket.endpoint).host;
+    expect((await fetch(straightToBucket, { method: "PUT", body: new Uint8Array(bytes) })).status).toBe(200);
+
+    const check = await api(server, `/api/asset/${created.id}/upload-complete`, { method: "POST", signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+    expect(check.status).toBe(503);
+    expect(await check.json()).toEqual({ errors: [STORAGE_DOWN] });
+    expect(Number(check.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The node's own look for the file fails as well, and the asset still waits for it.
+    const checkFailed = () => server.output().split("\n").some((line) => line.includes(`"task ${task.id}"`) && line.includes("checking for the upload failed"));
+    await eventually(() => (checkFailed() ? true : undefined), 15_000, "the upload task's own check to fail");
+    expect((await asset(created.id)).status).toBe("waiting");
+
+    proxy.restore();
+    await retrying(async () => {
+      expect(await asset(created.id)).toMatchObject({ status: "ready", size: bytes.length });
+    }, 60_000);
+  }, 120_000);
+
+  it("says in /api/health that the storage is down while S3 is cut, and up once it is back", async () => {
+    proxy.cut();
+    const down = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ ok: false, database: { ok: true }, storage: { kind: "s3", ok: false, error: "unreachable" } });
+
+    proxy.restore();
+    await retrying(async () => {
+      const up = await fetch(`${server.url}/api/health`);
+      expect(await up.json()).toMatchObject({ ok: true, storage: { kind: "s3", ok: true } });
+    }, 15_000);
+  }, 60_000);
+});
+
 /** PUTs `file` to `url`, calling `between` once half of it has been received, and reads the answer. */
 async function putInTwoHalves(url: string, file: Buffer, between: () => void): Promise<{ status: number; body: unknown }> {
+  const half = Math.floor(file.length / 2);
+  return sendInTwoParts(url, { method: "PUT", headers: { "content-type": "video/mp4" } }, [file.subarray(0, half), file.subarray(half)], between);
+}
+
+/**
+ * Sends `first` and then `second` as one request body, calling `between` a second after `first`
+ * went out (the node is writing it by then), and reads the answer; with `answerWithinMs`, a
+ * request not answered that long after its last byte fails.
+ */
+async function sendInTwoParts(
+  url: string,
+  options: { method: string; headers: Record<string, string>; answerWithinMs?: number },
+  [first, second]: [Buffer, Buffer],
+  between: () => void,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: "PUT", headers: { "content-type": "video/mp4", "content-length": file.length } }, (response) => {
+    const headers = { ...options.headers, "content-length": first.length + second.length };
+    let deadline: NodeJS.Timeout | undefined;
+    const request = http.request(url, { method: options.method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+      response.on("end", () => {
+        clearTimeout(deadline);
+        const text = Buffer.concat(chunks).toString();
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text ? JSON.parse(text) : undefined });
+      });
     });
-    request.on("error", reject);
-    const half = Math.floor(file.length / 2);
-    request.write(file.subarray(0, half));
-    // The node has claimed the URL and is writing by now.
+    request.on("error", (error) => {
+      clearTimeout(deadline);
+      reject(error);
+    });
+    request.write(first);
     setTimeout(() => {
       between();
-      request.end(file.subarray(half));
+      request.end(second, () => {
+        if (options.answerWithinMs) {
+          deadline = setTimeout(() => request.destroy(new Error(`no answer within ${options.answerWithinMs} ms of the last byte`)), options.answerWithinMs);
+        }
+      });
     }, 1_000);
   });
 }
