@@ -45,12 +45,15 @@ describe("client addresses with TRUST_PROXY=1 (one proxy in front)", () => {
 
   it("the address the proxy appended is the client's: it is throttled, whatever the client wrote before it, and other clients are not", async () => {
     const statuses = [];
+    // The client writes two hops of its own, new ones each time: read from the wrong end, or further
+    // than one hop, the address would change every time and never be throttled.
     for (let attempt = 0; attempt <= MAX_FAILURES; attempt++) {
-      statuses.push(await failedSignIn(server, `10.9.9.${attempt + 1}, 203.0.113.5`, attempt));
+      statuses.push(await failedSignIn(server, `198.51.100.${attempt + 1}, 10.9.9.${attempt + 1}, 203.0.113.5`, attempt));
     }
     expect(statuses.slice(0, MAX_FAILURES).every((status) => status !== 429)).toBe(true);
     expect(statuses[MAX_FAILURES]).toBe(429);
     // The proxy (this test, on loopback) is not the client: another client behind it may still try.
+    // Without the hop count, every attempt would have counted against the loopback address.
     expect(await failedSignIn(server, "203.0.113.6", 99)).not.toBe(429);
   }, 60_000);
 });

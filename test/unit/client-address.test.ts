@@ -14,8 +14,13 @@ describe("clientAddress", () => {
     );
   });
 
+  it("with TRUST_PROXY=1, is the hop the proxy appended, left of the connection's address, not one the client wrote", () => {
+    // Two hops written by the client, so counting from the wrong end, not at all, or too far each gives another address.
+    const chain = forwarded("198.51.100.1", "198.51.100.2", "203.0.113.5", "10.0.0.2");
+    expect(clientAddress(chain, parseTrustProxy("1"))).toBe("203.0.113.5");
+  });
+
   it("with a hop count, is that many hops left of the connection's address, or the leftmost there is", () => {
-    expect(clientAddress(forwarded("198.51.100.1", "203.0.113.5", "10.0.0.2"), parseTrustProxy("1"))).toBe("203.0.113.5");
     expect(clientAddress(forwarded("198.51.100.1", "203.0.113.5", "10.0.0.3", "10.0.0.2"), parseTrustProxy("2"))).toBe("203.0.113.5");
     expect(clientAddress(forwarded("10.0.0.2"), parseTrustProxy("2"))).toBe("10.0.0.2");
   });
