@@ -11,7 +11,7 @@ import { cardStyles } from "@/components/ui/styles";
 import type { Asset } from "@/lib/assets/schemas";
 import { api, ApiRequestError, dataOf, messagesOf } from "@/lib/client/api";
 import { plainAsset } from "@/lib/client/assets";
-import { playbackUrls } from "@/lib/assets/playback-urls";
+import { hlsUrlForTracks, playbackUrls } from "@/lib/assets/playback-urls";
 import { AssetFacts } from "./asset-facts";
 import { AssetName } from "./asset-name";
 import { ClipAction } from "./clip-action";
@@ -109,8 +109,8 @@ export function AssetDetail({ assetId, serverPinning }: { assetId: string; serve
           {asset.status === "ready" && (
             <div ref={player}>
               <VideoPlayer
-                // A playlist URL of its own per set of tracks: the player loads it again, past the browser's cache, when they change.
-                hls={`${playbackUrls("", asset.playbackId).hls}?tracks=${(asset.tracks ?? []).map((track) => track.id.slice(-4)).join("")}`}
+                // A new URL when the tracks change: the player loads the playlist again, past the browser's cache.
+                hls={hlsUrlForTracks(playbackUrls("", asset.playbackId).hls, (asset.tracks ?? []).map((track) => track.id))}
                 mp4={playbackUrls("", asset.playbackId).video}
                 poster={posterUrlOf(asset)}
                 storyboard={asset.posterUrl && playbackUrls("", asset.playbackId).storyboard}

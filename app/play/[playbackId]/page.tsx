@@ -8,7 +8,8 @@ import { isNamedError } from "@/lib/named-error";
 import type { ApiError } from "@/lib/api/errors";
 import { getApp } from "@/lib/app/app";
 import { findPlayableAsset } from "@/lib/playback/playable-asset";
-import { playbackUrls } from "@/lib/assets/playback-urls";
+import { hlsUrlForTracks, playbackUrls } from "@/lib/assets/playback-urls";
+import { listTextTracks } from "@/lib/db/text-tracks";
 
 /** Deleting the asset or changing its policy must hold at once, so never a cached page. */
 export const dynamic = "force-dynamic";
@@ -69,10 +70,12 @@ export default async function PlayPage(props: PlayPageProps) {
   const suffix = seen.access.kind === "granted" ? `?token=${encodeURIComponent(seen.access.mediaToken)}` : "";
   // Relative, so the page works on whatever origin serves it.
   const urls = playbackUrls("", asset.playbackId);
+  const tracks = await listTextTracks((await getApp()).db, asset.id);
   return (
     <main className="fixed inset-0 flex items-center justify-center bg-black">
       <VideoPlayer
-        hls={urls.hls + suffix}
+        // A track added or removed shows at the next load, not when the cached playlist expires.
+        hls={hlsUrlForTracks(urls.hls + suffix, tracks.map((track) => track.id))}
         mp4={urls.video + suffix}
         poster={asset.posterKey ? urls.poster + suffix : undefined}
         storyboard={asset.posterKey ? urls.storyboard + suffix : undefined}
