@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { startServer, type ServerProcess } from "../test/helpers/server-process";
@@ -11,10 +13,11 @@ import { PASSWORD, uniqueEmail } from "./support/dashboard";
  * runs SIGN_UP=open so the other specs can sign up): its owner is the INIT_USER account.
  */
 const OWNER = "server-test@example.com";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-e2e-invite-"));
 let server: ServerProcess;
 
 test.beforeAll(async () => {
-  server = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "vas-e2e-invite-")), INIT_USER_PASSWORD: PASSWORD, SIGN_UP: "invite" });
+  server = await startServer({ DATA_DIR: dataDir, INIT_USER_PASSWORD: PASSWORD, SIGN_UP: "invite" });
 });
 test.afterAll(async () => server?.kill());
 
@@ -65,4 +68,29 @@ test("the owner makes an invitation link; a new user signs up with it, once; wit
   await expect(again.getByTestId("sign-up-mode")).toHaveText(/expired or was already used/);
   await expect(again.getByRole("button", { name: "Create account" })).toHaveCount(0);
   await againContext.close();
+});
+
+test("`npm run user:invite` beside the running server prints a link that a new user signs up with", async ({ browser }) => {
+  test.setTimeout(120_000);
+  // As the owner runs it on the server's machine: the embedded database is the server's, so the server makes the invitation.
+  const { stdout, stderr } = await promisify(execFile)("npm", ["run", "--silent", "user:invite"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", APP_URL: server.url, SIGN_UP: "invite" },
+  });
+  expect(stderr).toMatch(/Invitation made \(done by the running server\); it makes one account and works until .+\. Link \(shown once\):/);
+  const link = stdout.trim();
+  expect(link.startsWith(`${server.url}/sign-up?invitation=`), link).toBe(true);
+  expect(link).toMatch(/\?invitation=[\w-]{43}$/);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByTestId("sign-up-mode")).toHaveText(/You were invited/);
+  const email = uniqueEmail("invited-by-script");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.goto(`${server.url}/account`);
+  await expect(page.getByTestId("account-email")).toHaveText(email);
+  await context.close();
 });
