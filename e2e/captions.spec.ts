@@ -81,11 +81,11 @@ test.describe("captions and subtitles", () => {
     await expect(page.getByRole("combobox", { name: "Captions" }).getByRole("option")).toHaveText(["Off", "Deutsch"]);
     expect(await (await page.request.get(`/api/hls/${asset.playbackId}/index.m3u8`)).text()).toContain('TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="de",NAME="Deutsch"');
 
-    // A malformed file: the form says which line (the arrow is mistyped, so line 3 reads as a cue identifier and line 4 is no timing line).
+    // A malformed file: the form says which line, the one whose arrow is mistyped.
     await page.getByLabel("File (.vtt or .srt)").setInputFiles({ name: "bad.vtt", mimeType: "text/vtt", buffer: Buffer.from("WEBVTT\n\n00:01.000 -> 00:02.000\nbroken\n") });
     await page.getByLabel("Language").fill("en");
     await page.getByRole("button", { name: "Add track" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "text: not WebVTT or SRT: line 4" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: 'text: not WebVTT or SRT: line 3: the arrow between a cue\'s times must be "-->"' })).toBeVisible();
 
     // A second track, and the player page seen with both: its playlist is in the browser's cache now.
     expect((await addTrack(page, asset.id, { textType: "subtitles", languageCode: "en", text: ENGLISH_VTT })).status()).toBe(201);

@@ -21,6 +21,8 @@ export class SubtitleSyntaxError extends Error {
 }
 
 const TIMING = /^(\S+)[ \t]+-->[ \t]+(\S+)(?:[ \t]+(.*))?$/;
+/** Two times with something else than `-->` between (`->`, `=>`, `- ->`, none): a timing line whose arrow is mistyped. */
+const MISTYPED_TIMING = /^[ \t]*(?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3}[ \t]*[-=>~\u2013\u2014\u2192 \t]+[ \t]*(?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3}(?:[ \t]|$)/;
 const VTT_TIME = /^(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})$/;
 const SRT_TIME = /^(\d{1,}):([0-5]\d):([0-5]\d)[,.](\d{1,3})$/;
 
@@ -58,6 +60,10 @@ type Block = Array<{ text: string; line: number }>;
 function vttCue(block: Block): Cue | undefined {
   const first = block[0].text;
   if (/^(NOTE|STYLE|REGION)(?:[ \t]|$)/.test(first) && !first.includes("-->")) return undefined;
+  // Else it would read as the cue's identifier, and the error would name the line after it.
+  if (!first.includes("-->") && MISTYPED_TIMING.test(first) && !block[1]?.text.includes("-->")) {
+    throw new SubtitleSyntaxError(block[0].line, "the arrow between a cue's times must be \"-->\" (00:00:01.000 --> 00:00:02.000)");
+  }
   const hasId = !first.includes("-->");
   const timing = block[hasId ? 1 : 0];
   if (!timing) throw new SubtitleSyntaxError(block[0].line, "a cue's timing line (00:00:01.000 --> 00:00:02.000) was expected");

@@ -29,7 +29,15 @@ describe("subtitle files: WebVTT and SRT to WebVTT", () => {
   });
 
   it("names the line a malformed file fails on", () => {
-    expect(failure("WEBVTT\n\n00:01.000 --> 00:02.000\nfine\n\n00:03.000 -> 00:04.000\nbroken\n").line).toBe(7);
+    // A mistyped arrow is named on its own line, not the next (where it read as a cue identifier's).
+    expect(failure("WEBVTT\n\n00:01.000 --> 00:02.000\nfine\n\n00:03.000 -> 00:04.000\nbroken\n")).toMatchObject({
+      line: 6,
+      message: 'line 6: the arrow between a cue\'s times must be "-->" (00:00:01.000 --> 00:00:02.000)',
+    });
+    for (const arrow of ["->", "=>", "- ->", "—>", ""]) expect(failure(`WEBVTT\n\n00:00:03.000 ${arrow} 00:00:04.000 line:0\nbroken\n`).line, arrow).toBe(3);
+    expect(failure("WEBVTT\n\n00:03.000->00:04.000\nbroken\n").line).toBe(3);
+    // An identifier may look like times when the timing line follows it.
+    expect(parseSubtitles("WEBVTT\n\n00:03.000 - 00:04.000\n00:00:03.000 --> 00:00:04.000\nfine\n")).toEqual([{ id: "00:03.000 - 00:04.000", start: 3000, end: 4000, text: "fine" }]);
     expect(failure("WEBVTT\n\n00:01.000 --> 00:02.000\nfine\n\n00:03.000 --> 00:61.000\nbad seconds\n")).toMatchObject({ line: 6, message: 'line 6: "00:61.000" is not a time (like 00:00:01.000)' });
     expect(failure("WEBVTT\n\n00:05.000 --> 00:04.000\nbackwards\n")).toMatchObject({ line: 3, message: "line 3: the cue ends before it starts" });
     // A missing blank line runs two cues together: the second timing line is where it shows.
