@@ -20,8 +20,10 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   timeout: 60_000,
+  // Two spec files at a time (a file's tests in order): the specs share one server but no state,
+  // each signing up its own user and exporting to its own paths of the receiver double.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   reporter: [["list"]],
   use: {

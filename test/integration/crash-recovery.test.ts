@@ -51,6 +51,8 @@ describe.each(testDatabaseKinds)("a server killed with -9 and started again, on 
       DATABASE_URL: database?.url ?? "",
       EXPORT_ALLOWED_HOSTS: `127.0.0.1:${receiver.port},127.0.0.1:${hooks.port}`,
       WEBHOOK_CONCURRENCY: "1",
+      // On PostgreSQL the restarted server takes the dead one's tasks when their lease lapses: 10 s, not 30.
+      TASK_LEASE_SECONDS: "10",
     };
   });
   afterAll(async () => {
