@@ -4,7 +4,6 @@
  * it whole, printing how far this process's resident memory grew in each phase.
  *   node --expose-gc --import tsx bench/car-memory.ts [sizeGiB]
  */
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,9 +11,8 @@ import { createApp, setApp } from "@/lib/app/app";
 import { assetUrlContext, serializeAsset } from "@/lib/assets/serialize-asset";
 import { loadConfig } from "@/lib/config/config";
 import { updateAsset } from "@/lib/db/assets";
-import { insertUpload } from "@/lib/db/insert-upload";
-import { newUpload } from "@/test/helpers/new-upload";
 import { insertUser } from "@/lib/db/users";
+import { insertSparseUpload } from "./lib/sparse-upload";
 import { digestStream } from "@/lib/ipfs/file-digests";
 import { fetchHandlers as car } from "@/pages/api/asset/[id]/car";
 
@@ -46,13 +44,8 @@ async function main() {
   try {
     const user = await insertUser(app.db, { email: "bench@example.com", createdAt: app.now() });
     const now = app.now();
-    const id = randomUUID();
-    const { asset: waiting } = await insertUpload(app.db, newUpload({ assetId: id, userId: user.id, name: "bench", createdAt: now }));
-    // A sparse file: made without passing its bytes through this process.
-    const file = path.join(dataDir, "objects", waiting.storageKey);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, "");
-    fs.truncateSync(file, size);
+    const waiting = await insertSparseUpload(app, dataDir, user.id, size);
+    const id = waiting.id;
 
     const digests = await measured("sha256 + CID (the upload check's read)", async () =>
       digestStream(await app.storage.createReadStream(waiting.storageKey), () => {}),

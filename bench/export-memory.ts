@@ -6,7 +6,6 @@
  *   node --expose-gc --import tsx bench/export-memory.ts [sizeGiB]
  */
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,10 +13,9 @@ import { createInterface } from "node:readline";
 import { createApp } from "@/lib/app/app";
 import { loadConfig } from "@/lib/config/config";
 import { updateAsset } from "@/lib/db/assets";
-import { insertUpload } from "@/lib/db/insert-upload";
-import { newUpload } from "@/test/helpers/new-upload";
 import { findTask } from "@/lib/db/tasks";
 import { insertUser } from "@/lib/db/users";
+import { insertSparseUpload } from "./lib/sparse-upload";
 import { exportRequestSchema } from "@/lib/export/schemas";
 import { startExport } from "@/lib/export/start-export";
 
@@ -46,16 +44,8 @@ async function main() {
   );
   try {
     const user = await insertUser(app.db, { email: "bench@example.com", createdAt: app.now() });
-    const now = app.now();
-    const id = randomUUID();
-    const { asset: waiting } = await insertUpload(app.db, newUpload({ assetId: id, userId: user.id, name: "bench", createdAt: now }));
-    const asset = (await updateAsset(app.db, waiting.id, { status: "ready", size, updatedAt: now }))!;
-    // A sparse file: made without passing its bytes through this process, so they cannot
-    // inflate the baseline.
-    const file = path.join(dataDir, "objects", asset.storageKey);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, "");
-    fs.truncateSync(file, size);
+    const waiting = await insertSparseUpload(app, dataDir, user.id, size);
+    const asset = (await updateAsset(app.db, waiting.id, { status: "ready", size, updatedAt: app.now() }))!;
 
     global.gc?.();
     const before = process.memoryUsage();
