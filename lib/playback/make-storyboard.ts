@@ -90,12 +90,13 @@ async function makeStoryboardUnlessStored(deps: StoryboardMakerDeps, asset: Asse
 
 /**
  * One ffmpeg run writing the tiles at `starts` as numbered images from `firstNumber`: each an input
- * of its own seeked to its time (`-ss` before `-i`: from the keyframe before it, the first frame at
- * or after it, what a seek there shows), one frame taken. Decoding only a GOP's worth per tile, not
- * the whole video, is what makes a long video's storyboard quick.
+ * of its own seeked to the keyframe at or before its time (`-ss` before `-i`, `-noaccurate_seek`),
+ * its keyframe taken, as storyboards usually show. Only keyframes are decoded (`-skip_frame nokey`):
+ * one picture per tile, not a GOP's worth each nor the whole video, is what makes a long video's
+ * storyboard quick.
  */
 function tileFramesArgs(input: string, starts: number[], width: number, height: number, output: string, firstNumber: number): string[] {
-  const inputs = starts.flatMap((start) => ["-threads", "1", "-ss", start.toFixed(3), "-i", input]);
+  const inputs = starts.flatMap((start) => ["-threads", "1", "-skip_frame", "nokey", "-noaccurate_seek", "-ss", start.toFixed(3), "-i", input]);
   const frames = starts.map((_, i) => `[${i}:v:0]trim=end_frame=1,scale=${width}:${height},setsar=1,setpts=N[t${i}]`);
   const concat = `${starts.map((_, i) => `[t${i}]`).join("")}concat=n=${starts.length}:v=1:a=0`;
   return [...inputs, "-filter_complex", `${frames.join(";")};${concat}`, "-fps_mode", "passthrough", "-start_number", String(firstNumber), "-y", output];

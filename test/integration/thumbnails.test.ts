@@ -37,6 +37,17 @@ function psnr(a: string, b: string): number {
   return average === "inf" ? Infinity : Number(average);
 }
 
+/** The times of the video's keyframes, from its packets' flags. */
+function keyframeTimes(file: string): number[] {
+  const csv = execFileSync("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,flags", "-of", "csv=p=0", file], { encoding: "utf8" });
+  return csv
+    .split("\n")
+    .map((line) => line.split(","))
+    .filter(([, flags]) => flags?.startsWith("K"))
+    .map(([time]) => Number(time))
+    .sort((a, b) => a - b);
+}
+
 describe.skipIf(!ffmpegInstalled)("thumbnails at any time and storyboards", () => {
   let t: TestApp;
   let token: string;
@@ -139,7 +150,7 @@ describe.skipIf(!ffmpegInstalled)("thumbnails at any time and storyboards", () =
     }
   });
 
-  it("the storyboard's cues cover the video without gap, each naming the tile that shows its start", async () => {
+  it("the storyboard's cues cover the video without gap, each naming a tile that shows the keyframe at or before its start", async () => {
     const info = await (await callRoute(playbackRoute.GET, `/api/playback/${asset.playbackId}`, { params: { playbackId: asset.playbackId } })).json();
     const listed = info.meta.source.find((s: { hrn: string }) => s.hrn === "Thumbnails");
     expect(listed).toEqual({ hrn: "Thumbnails", type: "text/vtt", url: `${ORIGIN}/api/playback/${asset.playbackId}/storyboard.vtt` });
@@ -161,15 +172,21 @@ describe.skipIf(!ffmpegInstalled)("thumbnails at any time and storyboards", () =
     expect(cues.at(-1)!.end).toBeCloseTo(asset.videoSpec!.duration, 3);
     expect(new Set(cues.map((c) => c.url))).toEqual(new Set(["storyboard.jpg"]));
 
+    // A tile shows the keyframe at or before its cue's start (keyframes every 10 s here: 0, 0, 10, 10, 20).
+    const keyframes = keyframeTimes(source);
+    const keyframeOf = (time: number) => keyframes.findLast((k) => k <= time + 1e-3)!;
     const sprite = await saved(await storyboard(asset.playbackId, "jpg"), "sprite.jpg");
     for (const [n, cue] of cues.entries()) {
       const [x, y, w, h] = cue.xywh;
       const tile = path.join(dir, `tile-${n}.png`);
       execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-i", sprite, "-vf", `crop=${w}:${h}:${x}:${y}`, "-y", tile]);
-      const own = psnr(tile, ffmpegFrame(cue.start, w));
+      const shown = keyframeOf(cue.start);
+      expect(cue.start - shown).toBeLessThan(10);
+      const own = psnr(tile, ffmpegFrame(shown, w));
       expect(own).toBeGreaterThan(22);
-      // Another cue's frame is clearly another picture.
-      expect(psnr(tile, ffmpegFrame(cues[(n + 1) % cues.length].start, w))).toBeLessThan(own - 5);
+      // Another keyframe is clearly another picture.
+      const other = keyframes[(keyframes.indexOf(shown) + 1) % keyframes.length];
+      expect(psnr(tile, ffmpegFrame(other, w))).toBeLessThan(own - 5);
     }
   });
 
