@@ -8,7 +8,7 @@ import { UnpackageableError } from "@/lib/hls/track-samples";
 import { memoryBytes, splicedBytes } from "@/lib/storage/spliced-bytes";
 import type { MediaBytes } from "@/lib/storage/types";
 import type { TranscodeDeps } from "@/lib/transcode/segment-maker";
-import { openPlayback, playbackCacheControl, type Playback, type PlaybackDeps } from "./open-playback";
+import { mediaTokenQuery, openPlayback, playbackCacheControl, playlistBytes, type Playback, type PlaybackDeps } from "./open-playback";
 import { isSubtitleDir, openSubtitleFile, subtitleRenditions } from "./subtitle-hls";
 import { isTranscoded, masterPlaylist, openRenditionFile, sourceVariant, transcodedWindows } from "./transcoded-hls";
 
@@ -21,13 +21,9 @@ const MEDIA_SEGMENT = /^(0|[1-9]\d{0,6})\.m4s$/;
  */
 export async function openHlsPlaylist(app: PlaybackDeps, request: Request, playbackId: string): Promise<MediaBytes> {
   const playback = await openPlayback(app, request, playbackId);
-  const query = playback.access.kind === "granted" ? `?token=${encodeURIComponent(playback.access.mediaToken)}` : "";
+  const query = mediaTokenQuery(playback.access);
   if (isTranscoded(playback)) {
-    return {
-      ...memoryBytes(Buffer.from(await masterPlaylist(app, playback, query))),
-      contentType: "application/vnd.apple.mpegurl",
-      cacheControl: playback.access.kind === "public" ? playbackCacheControl(playback.access, "changing") : "private, no-store",
-    };
+    return playlistBytes(playback.access, await masterPlaylist(app, playback, query));
   }
   const index = await packagingIndex(app, playback);
   const subtitles = await subtitleRenditions(app, playback, query);
@@ -38,11 +34,7 @@ export async function openHlsPlaylist(app: PlaybackDeps, request: Request, playb
     return { ...video, codecs: audio ? `${video.codecs},mp4a.40.2` : video.codecs };
   };
   const text = subtitles.length > 0 ? multivariantPlaylist([variant(`v${index.version}/index.m3u8${query}`)], undefined, subtitles) : mediaPlaylist(index, query);
-  return {
-    ...memoryBytes(Buffer.from(text)),
-    contentType: "application/vnd.apple.mpegurl",
-    cacheControl: playback.access.kind === "public" ? playbackCacheControl(playback.access, "changing") : "private, no-store",
-  };
+  return playlistBytes(playback.access, text);
 }
 
 /**
@@ -51,7 +43,7 @@ export async function openHlsPlaylist(app: PlaybackDeps, request: Request, playb
  */
 export async function openHlsFile(app: PlaybackDeps & TranscodeDeps, request: Request, playbackId: string, version: string, file: string): Promise<MediaBytes> {
   const playback = await openPlayback(app, request, playbackId);
-  const query = playback.access.kind === "granted" ? `?token=${encodeURIComponent(playback.access.mediaToken)}` : "";
+  const query = mediaTokenQuery(playback.access);
   if (isSubtitleDir(version)) {
     const windows = isTranscoded(playback) ? transcodedWindows(playback) : (await packagingIndex(app, playback)).segments.map((s) => ({ start: s.start, end: s.start + s.duration }));
     return openSubtitleFile(app, playback, version, file, query, windows);
@@ -62,11 +54,7 @@ export async function openHlsFile(app: PlaybackDeps & TranscodeDeps, request: Re
   const cacheControl = playbackCacheControl(playback.access, "immutable");
   // The media playlist of the source's packaging, when the multivariant playlist names it (the asset has text tracks).
   if (file === "index.m3u8") {
-    return {
-      ...memoryBytes(Buffer.from(renditionPlaylist(index.segments.map((s) => s.duration), query))),
-      contentType: "application/vnd.apple.mpegurl",
-      cacheControl: playback.access.kind === "public" ? playbackCacheControl(playback.access, "changing") : "private, no-store",
-    };
+    return playlistBytes(playback.access, renditionPlaylist(index.segments.map((s) => s.duration), query));
   }
   if (file === "init.mp4") return { ...memoryBytes(initSegment(index.tracks)), contentType: "video/mp4", cacheControl };
   const n = MEDIA_SEGMENT.exec(file) ? Number.parseInt(file, 10) : -1;

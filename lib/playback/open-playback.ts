@@ -1,6 +1,7 @@
 import { authorizePlayback, type PlaybackAccess, type PlaybackAuthDeps } from "@/lib/access-control/authorize-playback";
 import type { AssetRow } from "@/lib/db/schema";
-import type { Storage } from "@/lib/storage/types";
+import { memoryBytes } from "@/lib/storage/spliced-bytes";
+import type { MediaBytes, Storage } from "@/lib/storage/types";
 import { requirePlayableAsset } from "./playable-asset";
 
 /** What playing an asset takes from the app. */
@@ -29,4 +30,21 @@ export async function openPlayback(app: PlaybackDeps, request: Request, playback
 export function playbackCacheControl(access: PlaybackAccess, lifetime: "changing" | "immutable"): string {
   if (access.kind !== "public") return "private, max-age=60";
   return lifetime === "immutable" ? "public, max-age=31536000, immutable" : "public, max-age=60";
+}
+
+/**
+ * A playlist as the media route answers it: cached briefly when public; never kept otherwise, its
+ * URIs carrying the viewer's media token.
+ */
+export function playlistBytes(access: PlaybackAccess, text: string): MediaBytes {
+  return {
+    ...memoryBytes(Buffer.from(text)),
+    contentType: "application/vnd.apple.mpegurl",
+    cacheControl: access.kind === "public" ? playbackCacheControl(access, "changing") : "private, no-store",
+  };
+}
+
+/** The query a granted viewer's playlist URIs carry (their media token), for players that cannot add one. */
+export function mediaTokenQuery(access: PlaybackAccess): string {
+  return access.kind === "granted" ? `?token=${encodeURIComponent(access.mediaToken)}` : "";
 }

@@ -6,7 +6,7 @@ import { subtitlePlaylist, type SubtitleRendition } from "@/lib/hls/playlist";
 import { memoryBytes } from "@/lib/storage/spliced-bytes";
 import type { MediaBytes } from "@/lib/storage/types";
 import { isUuid } from "@/lib/uuid";
-import { playbackCacheControl, type Playback, type PlaybackDeps } from "./open-playback";
+import { playbackCacheControl, playlistBytes, type Playback, type PlaybackDeps } from "./open-playback";
 
 /** A subtitle rendition's directory beside the video's: `sub-{trackId}`. */
 const SUBTITLE_DIR = /^sub-(.+)$/;
@@ -44,11 +44,7 @@ export async function openSubtitleFile(
   if (!track) throw notFound("no such subtitle track: load the playlist again");
   const access = playback.access;
   if (file === "index.m3u8") {
-    return {
-      ...memoryBytes(Buffer.from(subtitlePlaylist(windows.map((w) => w.end - w.start), query))),
-      contentType: "application/vnd.apple.mpegurl",
-      cacheControl: access.kind === "public" ? playbackCacheControl(access, "changing") : "private, no-store",
-    };
+    return playlistBytes(access, subtitlePlaylist(windows.map((w) => w.end - w.start), query));
   }
   const n = VTT_SEGMENT.exec(file) ? Number.parseInt(file, 10) : -1;
   if (n < 0 || n >= windows.length) throw notFound(`no such subtitle segment: ${file}`);

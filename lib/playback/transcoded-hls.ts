@@ -11,7 +11,7 @@ import { AUDIO_BITRATE, AUDIO_CODECS, audioSegmentDurations } from "@/lib/transc
 import { peakBandwidth } from "@/lib/transcode/ladder";
 import { segmentMakerFor, SegmentUnavailableError, type TranscodeDeps } from "@/lib/transcode/segment-maker";
 import { segmentWindows } from "@/lib/transcode/segment-starts";
-import { playbackCacheControl, type Playback, type PlaybackDeps } from "./open-playback";
+import { playbackCacheControl, playlistBytes, type Playback, type PlaybackDeps } from "./open-playback";
 import { subtitleRenditions } from "./subtitle-hls";
 
 /** `t0`…: a transcoded rung; `a`: the encoded audio; `s`/`sa`: the source's own video/audio track, packaged as uploaded. */
@@ -63,7 +63,7 @@ export async function openRenditionFile(app: PlaybackDeps & TranscodeDeps, playb
   const cacheControl = playbackCacheControl(playback.access, "immutable");
   if (rendition === "s" || rendition === "sa") return sourceTrackFile(app, playback, rendition === "s" ? "video" : "audio", file, query, cacheControl);
   const durations = rendition === "a" ? audioSegmentDurations(plan.duration) : segmentWindows(plan.starts, plan.duration).map((w) => w.end - w.start);
-  if (file === "index.m3u8") return playlistBytes(playback, renditionPlaylist(durations, query));
+  if (file === "index.m3u8") return playlistBytes(playback.access, renditionPlaylist(durations, query));
   const seq = file === "init.mp4" ? 0 : MEDIA_SEGMENT.exec(file) ? Number.parseInt(file, 10) : -1;
   if (seq < 0 || seq >= durations.length) throw notFound(`no such HLS segment: ${file}`);
   const key = assetRenditionKey(playback.asset.id, plan.ladder, rendition, file);
@@ -85,14 +85,6 @@ export async function openRenditionFile(app: PlaybackDeps & TranscodeDeps, playb
     contentType: "video/mp4",
     cacheControl,
     ...(file !== "init.mp4" && { delivery: { userId: playback.asset.userId, secondsPerByte: durations[seq] / Math.max(1, size) } }),
-  };
-}
-
-function playlistBytes(playback: Playback, text: string): MediaBytes {
-  return {
-    ...memoryBytes(Buffer.from(text)),
-    contentType: "application/vnd.apple.mpegurl",
-    cacheControl: playback.access.kind === "public" ? playbackCacheControl(playback.access, "changing") : "private, no-store",
   };
 }
 
@@ -125,7 +117,7 @@ async function sourceTrackFile(app: PlaybackDeps, playback: Playback, kind: "vid
   const index = await sourceIndex(app, playback);
   const track = index.tracks.findIndex((t) => t.kind === kind);
   if (track < 0) throw notFound(`the source has no ${kind} track`);
-  if (file === "index.m3u8") return playlistBytes(playback, renditionPlaylist(index.segments.map((s) => s.duration), query));
+  if (file === "index.m3u8") return playlistBytes(playback.access, renditionPlaylist(index.segments.map((s) => s.duration), query));
   if (file === "init.mp4") return { ...memoryBytes(initSegment([index.tracks[track]])), contentType: "video/mp4", cacheControl };
   const n = MEDIA_SEGMENT.exec(file) ? Number.parseInt(file, 10) : -1;
   const segment = index.segments[n];
