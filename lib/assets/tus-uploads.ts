@@ -2,6 +2,7 @@ import { conflict, notFound } from "@/lib/api/errors";
 import { findAsset } from "@/lib/db/assets";
 import type { AssetRow } from "@/lib/db/schema";
 import { claimUpload, releaseUploadClaim } from "@/lib/db/upload-transitions";
+import { log } from "@/lib/log/log";
 import type { TaskDeps, TaskRunner } from "@/lib/tasks/types";
 import { markUploadReceived } from "./mark-upload-received";
 
@@ -30,15 +31,33 @@ export async function tusUploadState(deps: TaskDeps, assetId: string): Promise<{
 
 /**
  * The last byte arrived: the upload becomes the asset's file (without a second copy where the
- * store allows) and the asset moves to `processing`, exactly as after a PUT.
+ * store allows) and the asset moves to `processing`, exactly as after a PUT. The upload's record
+ * is kept until then, so a finish cut short by a dependency can be run again (finishReceivedTusUpload).
  */
 export async function finishTusUpload(deps: TaskDeps & { runner: TaskRunner }, assetId: string): Promise<void> {
   const asset = await findAsset(deps.db, assetId);
   if (!asset?.uploadClaimedAt || asset.status !== "waiting") throw conflict("the asset is no longer waiting for its file");
-  await deps.storage.resumable.complete(assetId, asset.storageKey);
+  await deps.storage.resumable.finish(assetId, asset.storageKey);
   if (!(await markUploadReceived(deps, deps.runner, assetId, asset.uploadClaimedAt))) {
     await deps.storage.delete(asset.storageKey);
     throw notFound("the asset was deleted during the upload");
+  }
+  await deps.storage.resumable
+    .forget(assetId)
+    .catch((error) => log.warn(`upload ${assetId}`, "could not remove the finished upload's record (it is removed with the asset)", error));
+}
+
+/**
+ * Every byte of the upload arrived but the asset still waits: the last PATCH's finish was cut
+ * short (the store or the database down), and the client, asking where to resume, would take the
+ * upload for done. Finishing it now makes that true.
+ */
+export async function finishReceivedTusUpload(deps: TaskDeps & { runner: TaskRunner }, assetId: string): Promise<void> {
+  try {
+    await finishTusUpload(deps, assetId);
+  } catch (error) {
+    // Another request finished it meanwhile.
+    if ((await findAsset(deps.db, assetId))?.status === "waiting") throw error;
   }
 }
 

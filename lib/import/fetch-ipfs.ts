@@ -71,7 +71,8 @@ export async function fetchIpfsSource(deps: TaskDeps, job: SourceFetch, target: 
   const size = file.bytes();
   await uploads.dataStore.declareUploadLength(job.assetId, size);
   await uploads.dataStore.write(Readable.from([]), job.assetId, size);
-  await uploads.complete(job.assetId, job.key);
+  await uploads.finish(job.assetId, job.key);
+  await uploads.forget(job.assetId);
   await file.progress.flush(1);
   return { stored: true, size };
 }

@@ -120,7 +120,8 @@ export async function fetchSource(deps: TaskDeps, job: SourceFetch): Promise<Fet
     await uploads.dataStore.declareUploadLength(job.assetId, size);
     await uploads.dataStore.write(Readable.from([]), job.assetId, size);
   }
-  await uploads.complete(job.assetId, job.key);
+  await uploads.finish(job.assetId, job.key);
+  await uploads.forget(job.assetId);
   return { stored: true, size };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
@@ -5,7 +6,7 @@ import type { ResumableUploads } from "./types";
 
 /**
  * Resumable uploads on local disk: tus's file store writes each upload in place under
- * `directory` (`<id>` and its `<id>.json`); the finished file is renamed to the asset's path, so
+ * `directory` (`<id>` and its `<id>.json`); the finished file is linked at the asset's path, so
  * no second copy is made (both live under DATA_DIR, on one file system). Ids are asset ids.
  */
 export class LocalResumableUploads implements ResumableUploads {
@@ -29,11 +30,20 @@ export class LocalResumableUploads implements ResumableUploads {
     return this.store;
   }
 
-  async complete(id: string, key: string): Promise<void> {
+  /**
+   * A hard link, put in place by a rename (atomic): the upload's file also stays where tus sees it
+   * until `forget`, so a finish cut short can be run again.
+   */
+  async finish(id: string, key: string): Promise<void> {
     const target = this.pathOfKey(key);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    await fs.promises.rename(path.join(this.directory, id), target);
-    await this.forgetInfo(id);
+    const link = `${target}.${randomUUID()}.link`;
+    await fs.promises.link(path.join(this.directory, id), link);
+    await fs.promises.rename(link, target);
+  }
+
+  async forget(id: string): Promise<void> {
+    await this.discard(id);
   }
 
   async discard(id: string): Promise<void> {

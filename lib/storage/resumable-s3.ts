@@ -5,6 +5,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   UploadPartCommand,
   type S3Client,
@@ -42,8 +43,8 @@ const committed = (state: UploadState) => state.parts.reduce((sum, part) => sum 
 /**
  * tus's data store on S3 without ListParts (which some S3-compatible servers lack): each upload
  * is a multipart upload of the asset's final object, and its parts are listed in a state object
- * beside it, so a PATCH may land on any node. The last PATCH completes the multipart upload, and
- * the object is the asset's file: nothing is copied.
+ * beside it, so a PATCH may land on any node. Finishing completes the multipart upload, and the
+ * object is the asset's file: nothing is copied.
  */
 class S3TusDataStore extends DataStore {
   constructor(
@@ -98,14 +99,6 @@ class S3TusDataStore extends DataStore {
     }
     if (committed(state) + pendingBytes === state.size) {
       if (pendingBytes > 0 || state.parts.length === 0) await this.sendPart(id, state, Buffer.concat(pending, pendingBytes));
-      await this.client.send(
-        new CompleteMultipartUploadCommand({
-          Bucket: this.bucket,
-          Key: state.key,
-          UploadId: state.uploadId,
-          MultipartUpload: { Parts: state.parts.map(({ PartNumber, ETag }) => ({ PartNumber, ETag })) },
-        }),
-      );
       return state.size;
     }
     await this.keepTail(id, state, pending, pendingBytes);
@@ -127,6 +120,28 @@ class S3TusDataStore extends DataStore {
         .catch((error) => log.warn(`upload ${id}`, "could not abort the multipart upload (a bucket lifecycle rule should)", error));
     }
     await this.forget(id);
+  }
+
+  /**
+   * Completes the multipart upload: its object is the asset's file. Run again after a completion
+   * whose answer was lost, the multipart upload is gone but the object is there.
+   */
+  async finish(id: string): Promise<void> {
+    const state = await this.load(id);
+    try {
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: state.key,
+          UploadId: state.uploadId,
+          MultipartUpload: { Parts: state.parts.map(({ PartNumber, ETag }) => ({ PartNumber, ETag })) },
+        }),
+      );
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: state.key })).catch(() => undefined);
+      if (head?.ContentLength !== state.size) throw error;
+    }
   }
 
   /** The state and tail objects, once the upload is complete or gone. */
@@ -181,8 +196,12 @@ export class S3ResumableUploads implements ResumableUploads {
     this.dataStore = new S3TusDataStore(client, bucket, keyOf);
   }
 
-  /** The last PATCH completed the multipart upload at the asset's key; only the bookkeeping is left. */
-  async complete(id: string): Promise<void> {
+  /** The multipart upload is made at the asset's key: completing it makes the file. */
+  async finish(id: string): Promise<void> {
+    await this.dataStore.finish(id);
+  }
+
+  async forget(id: string): Promise<void> {
     await this.dataStore.forget(id);
   }
 

@@ -80,8 +80,13 @@ export interface DirectUploads {
 export interface ResumableUploads {
   /** What @tus/server reads and writes through. */
   readonly dataStore: DataStore;
-  /** The finished upload becomes the file at `key`, without a second copy of the bytes. */
-  complete(id: string, key: string): Promise<void>;
+  /**
+   * The finished upload becomes the file at `key`, without a second copy of the bytes. Its record
+   * stays until `forget`: a finish cut short (a store or database down) can be run again.
+   */
+  finish(id: string, key: string): Promise<void>;
+  /** Removes the record of a finished upload, once its file is the asset's. */
+  forget(id: string): Promise<void>;
   /** Removes an unfinished upload and every byte of it. */
   discard(id: string): Promise<void>;
 }

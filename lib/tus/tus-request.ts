@@ -1,7 +1,7 @@
 import { metrics } from "@/lib/metrics/metrics";
 import { conflict, DEPENDENCY_RETRY_AFTER_SECONDS, forbidden, notFound, payloadTooLarge } from "@/lib/api/errors";
 import { TUS_PATH, tusUploadUrl, verifyTusToken } from "@/lib/assets/tus-token";
-import { endTusUpload, startTusUpload, tusUploadState } from "@/lib/assets/tus-uploads";
+import { endTusUpload, finishReceivedTusUpload, startTusUpload, tusUploadState } from "@/lib/assets/tus-uploads";
 import type { AssetRow } from "@/lib/db/schema";
 import { UploadTooLargeError } from "@/lib/storage/local-store";
 import { isUuid } from "@/lib/uuid";
@@ -57,7 +57,8 @@ export async function checkTusRequest(app: TusDeps, request: Request, origin: st
 
 /**
  * tus's answer, completed: `Upload-Expires` on the creation and on every HEAD and PATCH of an unfinished upload, the slot given back when a
- * creation failed or an upload was terminated, and the API's error shape.
+ * creation failed or an upload was terminated, an upload whose finish was cut short finished when asked where to resume, and the API's
+ * error shape.
  */
 export async function tusAnswer(app: TusDeps, request: CheckedTusRequest, response: Response, sentOffset?: string | null): Promise<Response> {
   const headers = new Headers(response.headers);
@@ -68,6 +69,7 @@ export async function tusAnswer(app: TusDeps, request: CheckedTusRequest, respon
   // Until the last byte, every answer says how long the upload may be resumed: the creation's
   // (which carries no Upload-Offset) included.
   const finished = headers.has("upload-length") && headers.get("upload-offset") === headers.get("upload-length");
+  if (request.method === "HEAD" && response.status === 200 && finished) await finishReceivedTusUpload(app, request.assetId);
   if (response.status < 300 && request.method !== "DELETE" && !finished) {
     headers.set("Upload-Expires", new Date(request.expiresAt).toUTCString());
   }

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -103,6 +104,23 @@ const STORAGE_DOWN = "the object storage is unavailable; try again shortly";
 const ANSWER_WITHIN_MS = 5_000;
 const MiB = 1024 * 1024;
 const TUS = { "Tus-Resumable": "1.0.0" };
+const tusPatchHeaders = (offset: number) => ({ ...TUS, "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" });
+
+/** A new asset and its tus upload of `size` bytes, made as a tus client makes it. */
+async function createTusUpload(server: ServerProcess, name: string, size: number): Promise<{ assetId: string; uploadUrl: string }> {
+  const { tusEndpoint, asset } = await (await api(server, "/api/asset/request-upload", { method: "POST", json: { name } })).json();
+  const creation = await fetch(tusEndpoint, { method: "POST", headers: { ...TUS, "Upload-Length": String(size) } });
+  expect(creation.status).toBe(201);
+  return { assetId: asset.id, uploadUrl: new URL(creation.headers.get("location")!, tusEndpoint).toString() };
+}
+
+/** Where a tus client resumes once the node answers: the upload's offset (HEAD), retried while the node answers 503. */
+async function resumeOffset(uploadUrl: string): Promise<number> {
+  return eventually(async () => {
+    const answer = await fetch(uploadUrl, { method: "HEAD", headers: TUS });
+    return answer.status === 200 ? Number(answer.headers.get("upload-offset")) : undefined;
+  }, 15_000, "the upload's offset");
+}
 
 /**
  * A node whose object store goes away: S3 (s3rver) behind a TCP proxy the test controls, which
@@ -137,22 +155,17 @@ describe("the object storage unreachable during uploads", () => {
     // Over one 8 MiB part, so the node has sent some of it to S3 before the cut.
     const { size, sha256 } = await makeLargeMp4(file, 10 * MiB);
     const bytes = fs.readFileSync(file);
-    const { tusEndpoint, asset: created } = await (await api(server, "/api/asset/request-upload", { method: "POST", json: { name: "tus cut" } })).json();
-    const creation = await fetch(tusEndpoint, { method: "POST", headers: { ...TUS, "Upload-Length": String(size) } });
-    expect(creation.status).toBe(201);
-    const uploadUrl = new URL(creation.headers.get("location")!, tusEndpoint).toString();
-    const patchHeaders = (offset: number) => ({ ...TUS, "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" });
-    const head = () => fetch(uploadUrl, { method: "HEAD", headers: TUS, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+    const { assetId, uploadUrl } = await createTusUpload(server, "tus cut", size);
 
     const acknowledged = 3 * MiB;
-    const first = await fetch(uploadUrl, { method: "PATCH", headers: patchHeaders(0), body: bytes.subarray(0, acknowledged) });
+    const first = await fetch(uploadUrl, { method: "PATCH", headers: tusPatchHeaders(0), body: bytes.subarray(0, acknowledged) });
     expect(first.status).toBe(204);
     expect(first.headers.get("upload-offset")).toBe(String(acknowledged));
 
     const rest = bytes.subarray(acknowledged);
     const cut = await sendInTwoParts(
       uploadUrl,
-      { method: "PATCH", headers: patchHeaders(acknowledged), answerWithinMs: ANSWER_WITHIN_MS },
+      { method: "PATCH", headers: tusPatchHeaders(acknowledged), answerWithinMs: ANSWER_WITHIN_MS },
       [rest.subarray(0, 6 * MiB), rest.subarray(6 * MiB)],
       () => proxy.cut(),
     );
@@ -160,23 +173,41 @@ describe("the object storage unreachable during uploads", () => {
     expect(cut.body).toEqual({ errors: [STORAGE_DOWN] });
     expect(Number(cut.headers["retry-after"])).toBeGreaterThan(0);
     // Where to resume is kept in S3 too: asking while it is away is answered as plainly.
-    const unknownOffset = await head();
+    const unknownOffset = await fetch(uploadUrl, { method: "HEAD", headers: TUS, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
     expect(unknownOffset.status).toBe(503);
     expect(Number(unknownOffset.headers.get("retry-after"))).toBeGreaterThan(0);
 
     proxy.restore();
-    const offset = await eventually(async () => {
-      const answer = await head();
-      return answer.status === 200 ? Number(answer.headers.get("upload-offset")) : undefined;
-    }, 15_000, "the upload's offset once S3 is back");
+    const offset = await resumeOffset(uploadUrl);
     expect(offset, "nothing acknowledged is lost").toBeGreaterThanOrEqual(acknowledged);
     expect(offset).toBeLessThan(size);
-    const resumed = await fetch(uploadUrl, { method: "PATCH", headers: patchHeaders(offset), body: bytes.subarray(offset) });
+    const resumed = await fetch(uploadUrl, { method: "PATCH", headers: tusPatchHeaders(offset), body: bytes.subarray(offset) });
     expect(resumed.status).toBe(204);
     await retrying(async () => {
-      expect(await asset(created.id)).toMatchObject({ status: "ready", size, hash: expect.arrayContaining([{ algorithm: "sha256", hash: sha256 }]) });
+      expect(await asset(assetId)).toMatchObject({ status: "ready", size, hash: expect.arrayContaining([{ algorithm: "sha256", hash: sha256 }]) });
     }, 60_000);
   }, 180_000);
+
+  it("finishes a tus upload whose last PATCH was cut as S3 was to complete it, once the client asks where to resume: ready with the exact bytes", async () => {
+    const bytes = fixture("h264-aac.mp4");
+    const { assetId, uploadUrl } = await createTusUpload(server, "cut at completion", bytes.length);
+    // Every byte is in S3 (one part) when the node asks it to complete the multipart upload (POST …?uploadId=).
+    proxy.cutAtRequest(/^POST \S+[?&]uploadId=/);
+    const last = await fetch(uploadUrl, { method: "PATCH", headers: tusPatchHeaders(0), body: bytes, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+    expect(last.status).toBe(503);
+    expect(await last.json()).toEqual({ errors: [STORAGE_DOWN] });
+
+    proxy.restore();
+    // What a tus client (tus-js-client among them) does next: HEAD, and PATCH the rest unless the offset says it is all there.
+    const offset = await resumeOffset(uploadUrl);
+    if (offset < bytes.length) {
+      expect((await fetch(uploadUrl, { method: "PATCH", headers: tusPatchHeaders(offset), body: bytes.subarray(offset) })).status).toBe(204);
+    }
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    await retrying(async () => {
+      expect(await asset(assetId)).toMatchObject({ status: "ready", size: bytes.length, hash: expect.arrayContaining([{ algorithm: "sha256", hash: sha256 }]) });
+    }, 60_000);
+  }, 120_000);
 
   it("answers a tus creation cut off from S3 with 503 and the reason, and gives the upload slot back for the retry", async () => {
     const { tusEndpoint } = await (await api(server, "/api/asset/request-upload", { method: "POST", json: { name: "created during the cut" } })).json();
