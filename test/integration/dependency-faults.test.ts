@@ -14,6 +14,29 @@ import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 import { createThrowawayDatabase, testDatabaseKinds, type ThrowawayDatabase } from "../helpers/test-databases";
 
 const DATABASE_DOWN = "the database is unavailable; try again shortly";
+const STORAGE_DOWN = "the object storage is unavailable; try again shortly";
+/** How soon a node must answer while a dependency is cut (issue 35's acceptance). */
+const ANSWER_WITHIN_MS = 5_000;
+const MiB = 1024 * 1024;
+const TUS = { "Tus-Resumable": "1.0.0" };
+const sha256Of = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+const tusPatchHeaders = (offset: number) => ({ ...TUS, "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" });
+
+/** A new asset and its tus upload of `size` bytes, made as a tus client makes it. */
+async function createTusUpload(server: ServerProcess, name: string, size: number): Promise<{ assetId: string; uploadUrl: string }> {
+  const { tusEndpoint, asset } = await (await api(server, "/api/asset/request-upload", { method: "POST", json: { name } })).json();
+  const creation = await fetch(tusEndpoint, { method: "POST", headers: { ...TUS, "Upload-Length": String(size) } });
+  expect(creation.status).toBe(201);
+  return { assetId: asset.id, uploadUrl: new URL(creation.headers.get("location")!, tusEndpoint).toString() };
+}
+
+/** Where a tus client resumes once the node answers: the upload's offset (HEAD), retried while the node answers 503. */
+async function resumeOffset(uploadUrl: string): Promise<number> {
+  return eventually(async () => {
+    const answer = await fetch(uploadUrl, { method: "HEAD", headers: TUS });
+    return answer.status === 200 ? Number(answer.headers.get("upload-offset")) : undefined;
+  }, 15_000, "the upload's offset");
+}
 
 /** Calls the API and times the answer. */
 async function timed(server: ServerProcess, pathname: string, init: Parameters<typeof api>[2] = {}) {
@@ -97,30 +120,33 @@ describe.skipIf(!testDatabaseKinds.includes("postgres"))("the database unreachab
     expect(retry.status, JSON.stringify(await retry.clone().json())).toBe(200);
     await retrying(async () => expect((await timed(server, `/api/asset/${asset.id}`)).body.status).toBe("ready"), 30_000);
   }, 120_000);
+
+  it("finishes a tus upload whose last PATCH lost the database mid-body once the client asks where to resume: ready with the exact bytes", async () => {
+    const file = fixture("h264-aac.mp4");
+    const { assetId, uploadUrl } = await createTusUpload(server, "tus cut from the database", file.length);
+    const half = Math.floor(file.length / 2);
+    // The bytes all reach the disk; recording them (the upload's lock, the asset) finds the database gone.
+    const cut = await sendInTwoParts(
+      uploadUrl,
+      { method: "PATCH", headers: tusPatchHeaders(0), answerWithinMs: ANSWER_WITHIN_MS },
+      [file.subarray(0, half), file.subarray(half)],
+      () => proxy.cut(),
+    );
+    expect(cut.status).toBe(503);
+    expect(cut.body).toEqual({ errors: [DATABASE_DOWN] });
+
+    proxy.restore();
+    // What a tus client does next: HEAD, and PATCH the rest unless the offset says it is all there.
+    const offset = await resumeOffset(uploadUrl);
+    if (offset < file.length) {
+      expect((await fetch(uploadUrl, { method: "PATCH", headers: tusPatchHeaders(offset), body: file.subarray(offset) })).status).toBe(204);
+    }
+    await retrying(async () => {
+      const asset = (await timed(server, `/api/asset/${assetId}`)).body;
+      expect(asset).toMatchObject({ status: "ready", size: file.length, hash: expect.arrayContaining([{ algorithm: "sha256", hash: sha256Of(file) }]) });
+    }, 30_000);
+  }, 120_000);
 });
-
-const STORAGE_DOWN = "the object storage is unavailable; try again shortly";
-/** How soon a node must answer while a dependency is cut (issue 35's acceptance). */
-const ANSWER_WITHIN_MS = 5_000;
-const MiB = 1024 * 1024;
-const TUS = { "Tus-Resumable": "1.0.0" };
-const tusPatchHeaders = (offset: number) => ({ ...TUS, "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" });
-
-/** A new asset and its tus upload of `size` bytes, made as a tus client makes it. */
-async function createTusUpload(server: ServerProcess, name: string, size: number): Promise<{ assetId: string; uploadUrl: string }> {
-  const { tusEndpoint, asset } = await (await api(server, "/api/asset/request-upload", { method: "POST", json: { name } })).json();
-  const creation = await fetch(tusEndpoint, { method: "POST", headers: { ...TUS, "Upload-Length": String(size) } });
-  expect(creation.status).toBe(201);
-  return { assetId: asset.id, uploadUrl: new URL(creation.headers.get("location")!, tusEndpoint).toString() };
-}
-
-/** Where a tus client resumes once the node answers: the upload's offset (HEAD), retried while the node answers 503. */
-async function resumeOffset(uploadUrl: string): Promise<number> {
-  return eventually(async () => {
-    const answer = await fetch(uploadUrl, { method: "HEAD", headers: TUS });
-    return answer.status === 200 ? Number(answer.headers.get("upload-offset")) : undefined;
-  }, 15_000, "the upload's offset");
-}
 
 /**
  * A node whose object store goes away: S3 (s3rver) behind a TCP proxy the test controls, which
@@ -203,9 +229,8 @@ describe("the object storage unreachable during uploads", () => {
     if (offset < bytes.length) {
       expect((await fetch(uploadUrl, { method: "PATCH", headers: tusPatchHeaders(offset), body: bytes.subarray(offset) })).status).toBe(204);
     }
-    const sha256 = createHash("sha256").update(bytes).digest("hex");
     await retrying(async () => {
-      expect(await asset(assetId)).toMatchObject({ status: "ready", size: bytes.length, hash: expect.arrayContaining([{ algorithm: "sha256", hash: sha256 }]) });
+      expect(await asset(assetId)).toMatchObject({ status: "ready", size: bytes.length, hash: expect.arrayContaining([{ algorithm: "sha256", hash: sha256Of(bytes) }]) });
     }, 60_000);
   }, 120_000);
 
