@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { ensureProductionBuild } from "../test/setup/build";
-import { isTestableSource, specsForChanges, type SourceFile } from "./lib/changed-specs";
+import { isTestableSource, specsForChanges, testsForChanges, type SourceFile } from "./lib/changed-specs";
 
 /** Files changed since this branch left main, committed or not, that still exist. */
 function changedFiles(): string[] {
@@ -38,7 +38,13 @@ const specs = specsForChanges(
   sourcesUnder("e2e").filter((file) => file.path.endsWith(".spec.ts")),
   sourcesUnder("app", "components", "lib/client"),
 );
-const vitest = sources.length > 0 ? run("npx", ["vitest", "related", ...sources, "--run"]) : 0;
+const tests = testsForChanges(
+  sources,
+  sourcesUnder("test").filter((file) => file.path.endsWith(".test.ts")),
+  sourcesUnder("app", "components", "lib", "inngest", "pages", "scripts", "test"),
+);
+if (tests.length === 0) console.info("test:changed: no vitest file touches these changes");
+const vitest = tests.length > 0 ? run("npx", ["vitest", "run", ...tests]) : 0;
 if (specs.length === 0) console.info("test:changed: no Playwright spec touches these changes");
 // Playwright serves the production build, which vitest's globalSetup made current only if a related test starts the server.
 if (specs.length > 0) ensureProductionBuild();

@@ -27,15 +27,32 @@ export function specsForChanges(changed: string[], specs: SourceFile[], uiSource
     .map((spec) => spec.path);
 }
 
-/** The changed files and every file of `sources` that imports one of them, transitively. */
-function withImporters(changed: string[], sources: SourceFile[]): Set<string> {
+/**
+ * The composition root: it imports every domain to build the app, so every test that starts an
+ * app reaches every file through it. test:changed does not follow a change through it (a change
+ * to it is followed to its own importers); the whole suite before the last commit does.
+ */
+const COMPOSITION_ROOTS = ["lib/app/app"];
+
+/**
+ * The vitest files a change touches (docs/testing.md, "Only what changed"): a changed test file,
+ * and every test file that imports a changed file, directly or through other files, other than
+ * through the composition root.
+ */
+export function testsForChanges(changed: string[], tests: SourceFile[], sources: SourceFile[]): string[] {
+  const reached = withImporters(changed, [...sources, ...tests], COMPOSITION_ROOTS);
+  return tests.map((test) => test.path).filter((file) => reached.has(file));
+}
+
+/** The changed files and every file of `sources` that imports one of them, transitively, never through `barriers`. */
+function withImporters(changed: string[], sources: SourceFile[], barriers: string[] = []): Set<string> {
   const reached = new Set(changed.map(withoutExtension));
   let grew = true;
   while (grew) {
     grew = false;
     for (const source of sources) {
       const self = withoutExtension(source.path);
-      if (reached.has(self)) continue;
+      if (reached.has(self) || barriers.includes(self)) continue;
       if (importsOf(source).some((target) => reached.has(target))) {
         reached.add(self);
         grew = true;

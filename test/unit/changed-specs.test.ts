@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { specsForChanges } from "@/scripts/lib/changed-specs";
+import { specsForChanges, testsForChanges } from "@/scripts/lib/changed-specs";
 
 const specs = [
   { path: "e2e/asset-list.spec.ts", text: 'await page.goto("/assets");' },
@@ -42,5 +42,36 @@ describe("the Playwright specs npm run test:changed runs", () => {
     for (const changed of ["e2e/support/serve.ts", "app/(dashboard)/layout.tsx", "playwright.config.ts"]) {
       expect(pick(changed)).toHaveLength(specs.length);
     }
+  });
+});
+
+describe("the vitest files npm run test:changed runs", () => {
+  const tests = [
+    { path: "test/unit/deep-merge.test.ts", text: 'import { deepMerge } from "@/lib/export/deep-merge";' },
+    { path: "test/integration/export-api.test.ts", text: 'import * as route from "@/app/api/asset/[id]/export/route";\nimport { startTestApp } from "../helpers/test-app";' },
+    { path: "test/integration/usage.test.ts", text: 'import { startTestApp } from "../helpers/test-app";' },
+  ];
+  const sources = [
+    { path: "app/api/asset/[id]/export/route.ts", text: 'import { startExport } from "@/lib/export/start-export";' },
+    { path: "lib/export/start-export.ts", text: 'import { deepMerge } from "./deep-merge";' },
+    { path: "lib/export/deep-merge.ts", text: "" },
+    { path: "lib/app/app.ts", text: 'import { startExport } from "@/lib/export/start-export";\nimport { usage } from "@/lib/usage/usage";' },
+    { path: "lib/usage/usage.ts", text: "" },
+    { path: "test/helpers/test-app.ts", text: 'import { createApp } from "@/lib/app/app";' },
+  ];
+  const pickTests = (...changed: string[]) => testsForChanges(changed, tests, sources);
+
+  it("are those importing a changed file, directly or through other files", () => {
+    expect(pickTests("lib/export/deep-merge.ts")).toEqual(["test/unit/deep-merge.test.ts", "test/integration/export-api.test.ts"]);
+  });
+
+  it("leave out those reaching it only through the app's composition root, which reaches everything", () => {
+    expect(pickTests("lib/usage/usage.ts")).toEqual([]);
+    expect(pickTests("lib/app/app.ts")).toEqual(["test/integration/export-api.test.ts", "test/integration/usage.test.ts"]);
+  });
+
+  it("include a changed test file itself, and follow a changed test helper to its tests", () => {
+    expect(pickTests("test/integration/usage.test.ts")).toEqual(["test/integration/usage.test.ts"]);
+    expect(pickTests("test/helpers/test-app.ts")).toEqual(["test/integration/export-api.test.ts", "test/integration/usage.test.ts"]);
   });
 });
