@@ -65,15 +65,18 @@ for (const width of [1280, 390]) {
     await page.goto(`/assets/${asset.id}`);
     const select = page.getByRole("form", { name: "Export" }).getByLabel("CID version");
     await expect(select).toBeVisible();
-    // The widest choice's text, in the select's own font, fits inside it (with room for the arrow).
-    const fits = await select.evaluate((element: HTMLSelectElement) => {
-      const style = getComputedStyle(element);
-      const context = document.createElement("canvas").getContext("2d")!;
-      context.font = style.font;
-      const widest = Math.max(...[...element.options].map((option) => context.measureText(option.text).width));
-      const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return { widest, room };
-    });
-    expect(fits.widest).toBeLessThanOrEqual(fits.room);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      // The widest choice's text, in the select's own font, fits inside it (with room for the arrow).
+      const fits = await select.evaluate((element: HTMLSelectElement) => {
+        const style = getComputedStyle(element);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = style.font;
+        const widest = Math.max(...[...element.options].map((option) => context.measureText(option.text).width));
+        const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { widest, room };
+      });
+      expect(fits.widest, colorScheme).toBeLessThanOrEqual(fits.room);
+    }
   });
 }
