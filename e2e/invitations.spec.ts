@@ -51,13 +51,7 @@ test("the owner makes an invitation link; a new user signs up with it, once; wit
   await invited.goto(link);
   await expect(invited.getByTestId("sign-up-mode")).toHaveText(/You were invited/);
   await expectAccessible(invited, "the sign-up page with an invitation");
-  const email = uniqueEmail("invited");
-  await invited.getByLabel("Email").fill(email);
-  await invited.getByLabel("Password").fill(PASSWORD);
-  await invited.getByRole("button", { name: "Create account" }).click();
-  await expect(invited).toHaveURL(/\/overview$/);
-  await invited.goto(`${server.url}/account`);
-  await expect(invited.getByTestId("account-email")).toHaveText(email);
+  await createInvitedAccount(invited, "invited");
   // Only the owner invites.
   await expect(invited.getByRole("button", { name: "Create invitation link" })).toHaveCount(0);
   await invitedContext.close();
@@ -85,12 +79,17 @@ test("`npm run user:invite` beside the running server prints a link that a new u
   const page = await context.newPage();
   await page.goto(link);
   await expect(page.getByTestId("sign-up-mode")).toHaveText(/You were invited/);
-  const email = uniqueEmail("invited-by-script");
+  await createInvitedAccount(page, "invited-by-script");
+  await context.close();
+});
+
+/** On an invitation's sign-up page: makes the account, which lands on the overview signed in as itself. */
+async function createInvitedAccount(page: Page, name: string) {
+  const email = uniqueEmail(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/overview$/);
   await page.goto(`${server.url}/account`);
   await expect(page.getByTestId("account-email")).toHaveText(email);
-  await context.close();
-});
+}
