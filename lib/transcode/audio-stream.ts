@@ -15,12 +15,15 @@ export const AUDIO_CODECS = "mp4a.40.2";
 
 /** The audio rendition's segments: whole AAC frames, so each lasts a known time before any is made. */
 export function audioSegmentDurations(duration: number): number[] {
+  return audioSegmentFrames(duration).map((frames) => (frames * SAMPLES_PER_FRAME) / AUDIO_SAMPLE_RATE);
+}
+
+/** How many AAC frames each audio segment holds: the whole AUDIO_FRAMES_PER_SEGMENT but the last. */
+function audioSegmentFrames(duration: number): number[] {
   const frames = Math.ceil((duration * AUDIO_SAMPLE_RATE) / SAMPLES_PER_FRAME);
-  const durations: number[] = [];
-  for (let at = 0; at < frames; at += AUDIO_FRAMES_PER_SEGMENT) {
-    durations.push((Math.min(AUDIO_FRAMES_PER_SEGMENT, frames - at) * SAMPLES_PER_FRAME) / AUDIO_SAMPLE_RATE);
-  }
-  return durations;
+  const counts: number[] = [];
+  for (let at = 0; at < frames; at += AUDIO_FRAMES_PER_SEGMENT) counts.push(Math.min(AUDIO_FRAMES_PER_SEGMENT, frames - at));
+  return counts;
 }
 
 export interface AudioStreamJob {
@@ -48,7 +51,11 @@ export async function encodeAudioStream(job: AudioStreamJob): Promise<void> {
     "-af", `aresample=${AUDIO_SAMPLE_RATE},apad`, "-t", job.duration.toFixed(6),
     "-ac", "2", "-c:a", "aac", "-b:a", String(AUDIO_BITRATE), "-f", "adts", "pipe:1",
   ];
-  const planned = audioSegmentDurations(job.duration).length;
+  // ffmpeg's -t counts the source's timestamps, not its samples: a source whose sound overlaps itself
+  // (pieces joined by stream copy, each with its encoder's padding) gives more frames than the time
+  // asks. The stream is cut at the planned frames, so it ends with the video.
+  const segmentFrames = audioSegmentFrames(job.duration);
+  const planned = segmentFrames.length;
   const tool = runMediaTool(job.ffmpeg, args, job.limits, [job.input]);
   let pending: Buffer = Buffer.alloc(0);
   let frames: Uint8Array[] = [];
@@ -73,9 +80,9 @@ export async function encodeAudioStream(job: AudioStreamJob): Promise<void> {
         if (pending.length - at < length) break;
         const headerBytes = header[1] & 0x01 ? 7 : 9;
         init ??= audioInit(header);
-        if (frameIndex++ >= 0) frames.push(pending.subarray(at + headerBytes, at + length));
+        if (frameIndex++ >= 0 && seq < planned) frames.push(pending.subarray(at + headerBytes, at + length));
         at += length;
-        if (frames.length === AUDIO_FRAMES_PER_SEGMENT) await flush();
+        if (frames.length === segmentFrames[seq]) await flush();
       }
       pending = Buffer.from(pending.subarray(at));
     }
