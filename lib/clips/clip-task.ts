@@ -90,7 +90,7 @@ async function cutAndStore(deps: TaskDeps, taskId: string): Promise<void> {
       if (refused && !limits.signal?.aborted) throw new NonRetriableError(`the clip could not be cut: ${error.message}`);
       throw error;
     });
-    await deps.storage.putFile(asset.storageKey, file, "video/mp4");
+    await deps.storage.moveFile(asset.storageKey, file, "video/mp4");
     await progress.flush(1);
   } finally {
     await fs.promises.rm(workDir, { recursive: true, force: true });

@@ -74,6 +74,20 @@ export class LocalStore implements Storage {
     await this.write(key, fs.createReadStream(filePath), Number.MAX_SAFE_INTEGER);
   }
 
+  async moveFile(key: string, filePath: string): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    try {
+      // One rename: the object appears whole or not at all, as after write().
+      await fs.promises.rename(filePath, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+      // Another disk than the store's: copied, then the file is let go.
+      await this.putFile(key, filePath);
+      await fs.promises.rm(filePath, { force: true });
+    }
+  }
+
   async deletePrefix(prefix: string): Promise<void> {
     // Keys are checked by pathOf; a prefix ending in "/" is a directory here.
     const directory = this.pathOf(prefix.replace(/\/+$/, ""));

@@ -103,6 +103,11 @@ export class S3Store implements Storage {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }));
   }
 
+  /** One PUT of the file, as putFile: S3 has nothing to move it by. */
+  async moveFile(key: string, filePath: string, contentType: string): Promise<void> {
+    await this.putFile(key, filePath, contentType);
+  }
+
   async deletePrefix(prefix: string): Promise<void> {
     let token: string | undefined;
     do {

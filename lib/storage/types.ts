@@ -103,6 +103,8 @@ export interface Storage {
   putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Stores a local file (a transcoded segment) at `key`, streamed, replacing what is there. */
   putFile(key: string, filePath: string, contentType: string): Promise<void>;
+  /** As putFile, for a file the caller is done with (a cut clip): on a local disk it is moved, not copied, so it is gone after. */
+  moveFile(key: string, filePath: string, contentType: string): Promise<void>;
   /** Where a media tool (ffmpeg) can read the object and seek in it: a file, or a short-lived URL. */
   mediaToolInput(key: string): Promise<string>;
   /** Removes every object whose key starts with `prefix` (an asset's renditions). */
