@@ -66,7 +66,9 @@ export async function benchClip(file: string, workDir: string): Promise<BenchRes
       notes:
         `The clip starts at ${START_S} s, inside a GOP, and ends inside one: both edges are encoded again (preset TRANSCODE_PRESET), the GOPs between copied. ` +
         "Request to ready is the cut (probe, packet list, two edge encodes, copy, sound, join) then storing and checking the clip as an upload (hashes, probe, poster): " +
-        `the cut alone is timed to tell them apart. The clip's duration is its container's, its longest stream's: see the streams' own. Machine: ${os.cpus().length} cores shared with other work.`,
+        "the cut alone is timed to tell them apart. Only the clip runs in the service while it is timed: background transcoding is off (TRANSCODE_CONCURRENCY=0) and the parent's storyboard is stored first; " +
+        "a clip asked while the service still transcodes and storyboards a fresh 1 GiB parent shares the cores with that work and takes longer. " +
+        `The cut alone runs before the service starts. The clip's duration is its container's, its longest stream's: see the streams' own. Machine: ${os.cpus().length} cores shared with other work.`,
     };
   } finally {
     await service.stop();
