@@ -106,7 +106,7 @@ async function todaysBar(chart: Locator) {
     const box = canvas.getBoundingClientRect();
     const scale = canvas.width / box.width;
     const swatch = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
-    swatch.fillStyle = getComputedStyle(element).getPropertyValue("--chart-uploads").trim();
+    swatch.fillStyle = getComputedStyle(element).getPropertyValue("--chart-bars").trim();
     swatch.fillRect(0, 0, 1, 1);
     const [red, green, blue] = swatch.getImageData(0, 0, 1, 1).data;
     const y = Math.round((plot.bottom - plot.height / 3 - box.top) * scale);

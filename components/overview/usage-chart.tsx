@@ -1,82 +1,18 @@
 "use client";
 
-import { useEffect, useRef } from "react";
-import uPlot from "uplot";
-import "uplot/dist/uPlot.min.css";
+import { useMemo } from "react";
+import { DailyChart } from "@/components/charts/daily-chart";
 import type { Usage } from "@/lib/usage/schemas";
 
-const HALF_DAY_SECONDS = 43_200;
-/** Whole numbers only on the uploads axis: 1, 2, 5, 10, 20, 50… */
-const COUNT_STEPS = Array.from({ length: 8 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** power)).flat();
-
-/**
- * Uploads as bars (left axis), minutes delivered as a line (right axis). Colours come from the
- * palette (custom properties set by the element's classes), read at each draw: a canvas cannot
- * follow CSS, so the chart is drawn again when the theme changes.
- */
-function chartOptions(element: HTMLElement): uPlot.Options {
-  const style = getComputedStyle(element);
-  const colour = (name: string) => style.getPropertyValue(name).trim();
-  const axis = { stroke: style.color, grid: { stroke: colour("--chart-grid"), width: 1 }, ticks: { show: false } };
-  return {
-    width: element.clientWidth,
-    height: element.clientHeight,
-    legend: { show: false },
-    cursor: { show: false },
-    // Days are UTC days, as the API counts them.
-    tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
-    scales: {
-      x: { time: true, range: (_, min, max) => [min - HALF_DAY_SECONDS, max + HALF_DAY_SECONDS] },
-      uploads: { range: (_, __, max) => [0, Math.max(1, max)] },
-      minutes: { range: (_, __, max) => [0, Math.max(1, max)] },
-    },
-    axes: [
-      axis,
-      { ...axis, scale: "uploads", incrs: COUNT_STEPS, values: (_, splits) => splits.map(String) },
-      { ...axis, scale: "minutes", side: 1, grid: { show: false } },
-    ],
-    series: [
-      {},
-      { label: "Uploads", scale: "uploads", fill: colour("--chart-uploads"), width: 0, paths: uPlot.paths.bars!({ size: [0.7, 24] }), points: { show: false } },
-      { label: "Minutes delivered", scale: "minutes", stroke: colour("--chart-delivered"), width: 2, points: { show: false } },
-    ],
-  };
-}
-
+/** Uploads as bars, minutes delivered as a line, per day. */
 export function UsageChart({ days, label, className }: { days: Usage["days"]; label: string; className: string }) {
-  const box = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = box.current!;
-    const data: uPlot.AlignedData = [
-      days.map((day) => day.start / 1000),
-      days.map((day) => day.uploads),
-      days.map((day) => day.deliveredSeconds / 60),
-    ];
-    let chart: uPlot | undefined;
-    const draw = () => {
-      chart?.destroy();
-      chart = new uPlot(chartOptions(element), data, element);
-    };
-    draw();
-    const resized = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height: element.clientHeight }));
-    resized.observe(element);
-    const themed = new MutationObserver(draw);
-    themed.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-    return () => {
-      resized.disconnect();
-      themed.disconnect();
-      chart?.destroy();
-    };
-  }, [days]);
-
-  // uPlot draws on a canvas: the element is an image whose label says what it shows.
-  return (
-    <div
-      ref={box}
-      role="img"
-      aria-label={label}
-      className={`${className} overflow-hidden text-slate-600 [--chart-delivered:var(--color-emerald-600)] [--chart-grid:var(--color-slate-200)] [--chart-uploads:var(--color-indigo-500)]`}
-    />
+  const chart = useMemo(
+    () => ({
+      dayStarts: days.map((day) => day.start),
+      bars: { label: "Uploads", values: days.map((day) => day.uploads) },
+      line: { label: "Minutes delivered", values: days.map((day) => day.deliveredSeconds / 60) },
+    }),
+    [days],
   );
+  return <DailyChart {...chart} label={label} className={className} />;
 }
