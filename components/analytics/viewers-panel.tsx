@@ -2,6 +2,8 @@
 
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { DailyLegend } from "@/components/charts/daily-legend";
+import { DailyTable } from "@/components/charts/daily-table";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import type { ViewerSummary } from "@/lib/analytics/schemas";
@@ -19,7 +21,6 @@ const ViewersChart = dynamic(() => import("./viewers-chart").then((m) => m.Viewe
 const count = new Intl.NumberFormat("en");
 const decimal = new Intl.NumberFormat("en", { maximumFractionDigits: 1 });
 const percent = new Intl.NumberFormat("en", { style: "percent", maximumFractionDigits: 1 });
-const dayFormat = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", timeZone: "UTC" });
 const regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
 
 const formatTtff = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${decimal.format(ms / 1000)} s`);
@@ -135,49 +136,17 @@ export function ViewersPanel({ assetId }: { assetId: string }) {
               {summary.exitsBeforeStart !== undefined && percent.format(summary.exitsBeforeStart)}
             </Figure>
           </dl>
-          {/* The chart's label says the same to screen readers. */}
-          <p className="mt-4 flex flex-wrap gap-x-4 text-xs text-slate-600" aria-hidden="true">
-            <span className="flex items-center gap-1">
-              <span className="inline-block size-3 rounded-sm bg-indigo-500" />
-              Views (left axis)
-            </span>
-            <span className="flex items-center gap-1">
-              <span className="inline-block h-0.5 w-4 bg-emerald-600" />
-              Minutes watched (right axis)
-            </span>
-          </p>
+          <DailyLegend bars="Views" line="Minutes watched" className="mt-4" />
           <ViewersChart
             days={summary.days}
             label={`Chart of views (bars) and minutes watched (line) per day: ${summaryText}`}
             className={CHART_CLASSES}
           />
-          <details className="mt-4 text-sm">
-            <summary className="cursor-pointer font-medium text-indigo-700">Show as a table</summary>
-            <table className="mt-2 w-full max-w-md text-left">
-              <thead>
-                <tr className="border-b border-slate-200">
-                  <th scope="col" className="py-1 font-medium">
-                    Day
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    Views
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    Minutes watched
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {summary.days.map((day) => (
-                  <tr key={day.start} data-day={day.start} className="border-b border-slate-100">
-                    <td className="py-1">{dayFormat.format(day.start)}</td>
-                    <td className="py-1 text-right tabular-nums">{day.views}</td>
-                    <td className="py-1 text-right tabular-nums">{decimal.format(day.playtimeMins)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
+          <DailyTable
+            bars="Views"
+            line="Minutes watched"
+            rows={summary.days.map((day) => ({ start: day.start, bars: day.views, line: decimal.format(day.playtimeMins) }))}
+          />
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
             <TopList
               title="Top browsers"
