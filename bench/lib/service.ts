@@ -91,12 +91,13 @@ export async function requestUpload(service: Service, name: string): Promise<{ u
   return response.json();
 }
 
-export async function waitForAsset(service: Service, id: string, timeoutMs = 600_000) {
+/** Polls the asset until it is ready or failed: every 20 ms by default, or every `pollMs` where the polling must not take CPU from what is timed. */
+export async function waitForAsset(service: Service, id: string, timeoutMs = 600_000, pollMs = 20) {
   const started = Date.now();
   for (;;) {
     const asset = await fetch(`${service.url}/api/asset/${id}`, { headers: service.authHeaders }).then((r) => r.json());
     if (asset.status === "ready" || asset.status === "failed") return asset;
     if (Date.now() - started > timeoutMs) throw new Error(`asset ${id} still ${asset.status}`);
-    await delay(20);
+    await delay(pollMs);
   }
 }
