@@ -1,3 +1,4 @@
+import { text } from "node:stream/consumers";
 import { notFound, unprocessable } from "@/lib/api/errors";
 import { findUserAsset } from "@/lib/db/assets";
 import type { Db } from "@/lib/db/client";
@@ -28,10 +29,7 @@ export function defaultTrackName(languageCode: string, textType: TextTrackRow["t
 
 /** The cues of a stored track (a WebVTT file of at most 2 MiB, checked when it was added). */
 export async function readTrackCues(storage: Storage, assetId: string, trackId: string): Promise<Cue[]> {
-  const stored = await storage.createReadStream(assetTrackKey(assetId, trackId));
-  const chunks: Buffer[] = [];
-  for await (const chunk of stored as AsyncIterable<Buffer>) chunks.push(chunk);
-  return parseSubtitles(Buffer.concat(chunks).toString("utf8"));
+  return parseSubtitles(await text(await storage.createReadStream(assetTrackKey(assetId, trackId))));
 }
 
 async function ownAsset(db: Db, userId: string, assetId: string): Promise<AssetRow> {

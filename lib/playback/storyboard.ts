@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { memoryBytes } from "@/lib/storage/spliced-bytes";
 import type { MediaBytes } from "@/lib/storage/types";
 import { ensureStoryboard, storyboardKey } from "./make-storyboard";
-import { openPlayback, playbackCacheControl } from "./open-playback";
+import { mediaTokenQuery, openPlayback, playbackCacheControl } from "./open-playback";
 import type { ThumbnailDeps } from "./thumbnail";
 
 export type StoryboardFile = "storyboard.vtt" | "storyboard.jpg";
@@ -27,7 +27,7 @@ export async function openStoryboard(app: ThumbnailDeps, request: Request, playb
   const contentType = file === "storyboard.vtt" ? "text/vtt" : "image/jpeg";
   if (file === "storyboard.vtt" && access.kind === "granted") {
     // A player fetches the sprite with nothing of its own: the cues carry the viewer's media token, as HLS playlists do.
-    const cues = (await text(await app.storage.createReadStream(key))).replaceAll("storyboard.jpg#", `storyboard.jpg?token=${encodeURIComponent(access.mediaToken)}#`);
+    const cues = (await text(await app.storage.createReadStream(key))).replaceAll("storyboard.jpg#", `storyboard.jpg${mediaTokenQuery(access)}#`);
     return { ...memoryBytes(Buffer.from(cues)), contentType, cacheControl: "private, no-store" };
   }
   const size = stored.size;

@@ -7,6 +7,7 @@ import { authorizePlayback } from "@/lib/access-control/authorize-playback";
 import { isNamedError } from "@/lib/named-error";
 import type { ApiError } from "@/lib/api/errors";
 import { getApp } from "@/lib/app/app";
+import { mediaTokenQuery } from "@/lib/playback/open-playback";
 import { findPlayableAsset } from "@/lib/playback/playable-asset";
 import { hlsUrlForTracks, playbackUrls } from "@/lib/assets/playback-urls";
 import { listTextTracks } from "@/lib/db/text-tracks";
@@ -67,7 +68,7 @@ export default async function PlayPage(props: PlayPageProps) {
       </main>
     );
   }
-  const suffix = seen.access.kind === "granted" ? `?token=${encodeURIComponent(seen.access.mediaToken)}` : "";
+  const suffix = mediaTokenQuery(seen.access);
   // Relative, so the page works on whatever origin serves it.
   const urls = playbackUrls("", asset.playbackId);
   const tracks = await listTextTracks((await getApp()).db, asset.id);
