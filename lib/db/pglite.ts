@@ -26,12 +26,15 @@ const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
  */
 const wasmTieringFlag = "--wasm-tiering-budget=1800000000";
 
-/** The embedded database in `pgdata`, or in memory when it is undefined. */
-export async function openPglite(pgdata: string | undefined): Promise<PGlite> {
+/**
+ * The embedded database in `pgdata`, or in memory when it is undefined; an in-memory one starts
+ * from `image` (a `dumpDataDir` archive) when given, instead of running initdb.
+ */
+export async function openPglite(pgdata: string | undefined, image?: Blob): Promise<PGlite> {
   v8.setFlagsFromString(wasmTieringFlag);
   if (pgdata) await createFilesInChildProcess(pgdata);
   // pg_trgm: the trigram index of name search (drizzle/0011 creates the extension).
-  return PGlite.create(pgdata ?? "memory://", { startParams, extensions: { pg_trgm } });
+  return PGlite.create(pgdata ?? "memory://", { startParams, extensions: { pg_trgm }, ...(!pgdata && image && { loadDataDir: image }) });
 }
 
 /**

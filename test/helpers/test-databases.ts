@@ -1,6 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import postgres from "postgres";
-import { openDatabase, type Database } from "@/lib/db/client";
+import { migratedPgliteImage, openDatabase, type Database } from "@/lib/db/client";
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 
@@ -35,7 +38,7 @@ export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
 
 /** A fresh, migrated database; on PostgreSQL a throwaway database dropped by `close`. */
 export async function openTestDatabase(kind: "pglite" | "postgres"): Promise<Database> {
-  if (kind === "pglite") return openDatabase({});
+  if (kind === "pglite") return openDatabase({ image: await pgliteImage() });
   const throwaway = await createThrowawayDatabase();
   const database = await openDatabase({ url: throwaway.url });
   return {
@@ -45,4 +48,31 @@ export async function openTestDatabase(kind: "pglite" | "postgres"): Promise<Dat
       await throwaway.drop();
     },
   };
+}
+
+/**
+ * The migrated in-memory database every PGlite test database starts from, made by the first test
+ * file that needs it and kept in the temporary directory under a name that changes with the
+ * migrations, the PGlite version and its start parameters (test files run in processes of their own).
+ */
+async function pgliteImage(): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `vas-test-pglite-${imageKey()}.tar`);
+  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  const image = await migratedPgliteImage();
+  const partial = `${file}.${process.pid}`;
+  fs.writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
+  fs.renameSync(partial, file);
+  return image;
+}
+
+function imageKey(): string {
+  const hash = createHash("sha256");
+  const migrations = path.resolve("drizzle");
+  for (const name of fs.readdirSync(migrations, { recursive: true, encoding: "utf8" }).sort()) {
+    const file = path.join(migrations, name);
+    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+  }
+  hash.update(fs.readFileSync(path.resolve("lib/db/pglite.ts")));
+  hash.update(fs.readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json")));
+  return hash.digest("hex").slice(0, 16);
 }
