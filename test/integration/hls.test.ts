@@ -12,7 +12,7 @@ import { callRoute } from "../helpers/call-route";
 import { expectError } from "../helpers/expect-error";
 import { startMediaServer } from "../helpers/media-http";
 import { copyErrors, ffmpegInstalled, makeTestVideo, mediaDuration, startsWithKeyframe, videoFrameHashes, type TestVideo } from "../helpers/media-tools";
-import { storageMatrix } from "../helpers/s3-server";
+import { storagePairs } from "../helpers/s3-server";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
 
@@ -73,7 +73,7 @@ const CASES: Array<{ video: TestVideo | "fixture"; minSegmentSeconds: number }> 
   { video: "fixture", minSegmentSeconds: 0 },
 ];
 
-describe.skipIf(!ffmpegInstalled).each(storageMatrix)("HLS played by ffmpeg, on %s with %s storage", (kind, storage) => {
+describe.skipIf(!ffmpegInstalled).each(storagePairs)("HLS played by ffmpeg, on %s with %s storage", (kind, storage) => {
   let t: TestApp;
   let token: string;
   let server: Awaited<ReturnType<typeof startMediaServer>>;
@@ -122,7 +122,7 @@ describe.skipIf(!ffmpegInstalled).each(storageMatrix)("HLS played by ffmpeg, on 
   });
 });
 
-describe.each(storageMatrix)("HLS answers on %s with %s storage", (kind, storage) => {
+describe.each(storagePairs)("HLS answers on %s with %s storage", (kind, storage) => {
   let t: TestApp;
   let token: string;
   let asset: Asset;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeLargeMp4 } from "../helpers/large-mp4";
 import { tusUpload } from "../helpers/tus-client";
-import { createTestBucket, storageMatrix, type TestBucket } from "../helpers/s3-server";
+import { createTestBucket, storagePairs, type TestBucket } from "../helpers/s3-server";
 import { api, startServer, type ServerProcess } from "../helpers/server-process";
 import { createThrowawayDatabase, type ThrowawayDatabase } from "../helpers/test-databases";
 
@@ -13,7 +13,7 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from "../helpers/test
  * half is resumed by a new client from the offset the server reports, and the asset ends ready
  * with the sha256 of the whole file.
  */
-describe.each(storageMatrix)("tus-js-client against the running service on %s with %s storage", (kind, storage) => {
+describe.each(storagePairs)("tus-js-client against the running service on %s with %s storage", (kind, storage) => {
   let server: ServerProcess;
   let database: ThrowawayDatabase | undefined;
   let bucket: TestBucket | undefined;

@@ -9,7 +9,7 @@ import { fixture, getAsset, pollAsset, putUpload, requestUpload } from "../helpe
 import { callRoute } from "../helpers/call-route";
 import { expectError } from "../helpers/expect-error";
 import { eventually } from "../helpers/eventually";
-import { storageMatrix } from "../helpers/s3-server";
+import { storagePairs } from "../helpers/s3-server";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { createTusUpload, patchTusUpload, tusRequest } from "../helpers/tus";
 
@@ -25,7 +25,7 @@ const reportUploadComplete = (token: string, id: string) =>
 const getResumableUpload = (token: string | undefined, id: string) =>
   callRoute(resumableUpload.GET, `/api/asset/${id}/tus`, { token, params: { id } });
 
-describe.each(storageMatrix)("tus uploads on %s with %s storage", (kind, storage) => {
+describe.each(storagePairs)("tus uploads on %s with %s storage", (kind, storage) => {
   let t: TestApp;
   let token: string;
   const bytes = fixture("h264-aac.mp4");
