@@ -1,8 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { withPostgresSecrets } from "./postgres-secrets";
+import { pgliteImageFile } from "./test-databases";
 
 export const SERVER_TOKEN = "vas_server-test-token-not-a-secret-0123456789";
 
@@ -34,6 +36,7 @@ export async function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
+  if (env.DATA_DIR && !env.DATABASE_URL) await seedEmbeddedDatabase(env.DATA_DIR);
   const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(chosen), "-H", "127.0.0.1"], {
     env: {
       ...process.env,
@@ -67,6 +70,20 @@ export async function startServer(env: Record<string, string>, port?: number): P
     pause: () => child.kill("SIGSTOP"),
     resume: () => child.kill("SIGCONT"),
   };
+}
+
+/**
+ * A server's first start on a new data directory creates its embedded database (initdb in a
+ * child process, then every migration): seconds of CPU, for each of the suite's servers. They
+ * start from the migrated image the in-process tests use instead; bootstrap.test.ts and
+ * data-dir-permissions.test.ts start the real way, their subject being the first start.
+ */
+async function seedEmbeddedDatabase(dataDir: string): Promise<void> {
+  const pgdata = path.join(dataDir, "pglite");
+  if (fs.existsSync(pgdata)) return;
+  const image = await pgliteImageFile();
+  fs.mkdirSync(pgdata, { recursive: true, mode: 0o700 });
+  execFileSync("tar", ["-xf", image, "-C", pgdata], { stdio: "ignore" });
 }
 
 async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {

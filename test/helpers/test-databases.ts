@@ -56,13 +56,18 @@ export async function openTestDatabase(kind: "pglite" | "postgres"): Promise<Dat
  * migrations, the PGlite version and its start parameters (test files run in processes of their own).
  */
 async function pgliteImage(): Promise<Blob> {
+  return new Blob([fs.readFileSync(await pgliteImageFile())]);
+}
+
+/** The image's tar archive (made on first use). */
+export async function pgliteImageFile(): Promise<string> {
   const file = path.join(os.tmpdir(), `vas-test-pglite-${imageKey()}.tar`);
-  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  if (fs.existsSync(file)) return file;
   const image = await migratedPgliteImage();
   const partial = `${file}.${process.pid}`;
   fs.writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
   fs.renameSync(partial, file);
-  return image;
+  return file;
 }
 
 function imageKey(): string {
