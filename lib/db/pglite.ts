@@ -18,20 +18,21 @@ const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
 /**
  * V8 compiles WebAssembly fast first (Liftoff) and recompiles a function with its optimizing
- * compiler once it has run a little. At V8's default budget start-up alone triggers enough of
- * that to keep about 50 MB more resident. A thousand times the budget leaves optimizing to the
- * functions a workload really runs hot: a long sequential scan still reaches full speed.
- * V8 reads the flag when it compiles PGlite's module, on the first open, so PostgreSQL mode
- * never sets it.
+ * compiler once it has run a little. Under load PostgreSQL's largest functions got hot even at a
+ * thousand times V8's budget, and optimizing one of them held 575 MiB of compiler memory for
+ * seconds (RSS 300 -> 800 MiB, docs/footprint.md). Liftoff alone costs about 1.5x on a 200k-row
+ * scan; small queries ran faster without tiering (3,000 inserts: 3.2 s against 4.9 s), the
+ * optimizing compiler no longer taking a core from them. V8 reads these flags when it compiles
+ * PGlite's module, on the first open, so PostgreSQL mode never sets them.
  */
-const wasmTieringFlag = "--wasm-tiering-budget=1800000000";
+const liftoffOnlyFlags = ["--no-wasm-dynamic-tiering", "--no-wasm-tier-up"];
 
 /**
  * The embedded database in `pgdata`, or in memory when it is undefined; an in-memory one starts
  * from `image` (a `dumpDataDir` archive) when given, instead of running initdb.
  */
 export async function openPglite(pgdata: string | undefined, image?: Blob): Promise<PGlite> {
-  v8.setFlagsFromString(wasmTieringFlag);
+  for (const flag of liftoffOnlyFlags) v8.setFlagsFromString(flag);
   if (pgdata) await createFilesInChildProcess(pgdata);
   // pg_trgm: the trigram index of name search (drizzle/0011 creates the extension).
   return PGlite.create(pgdata ?? "memory://", { startParams, extensions: { pg_trgm }, ...(!pgdata && image && { loadDataDir: image }) });
@@ -53,7 +54,7 @@ async function createFilesInChildProcess(pgdata: string): Promise<void> {
     fs.rmSync(path.join(parent, name), { recursive: true, force: true });
   }
   const beside = path.join(parent, `${prefix}${process.pid}`);
-  await run(process.execPath, [wasmTieringFlag, "-e", CREATE_FILES, beside, JSON.stringify(startParams)]);
+  await run(process.execPath, [...liftoffOnlyFlags, "-e", CREATE_FILES, beside, JSON.stringify(startParams)]);
   fs.renameSync(beside, pgdata);
 }
 
