@@ -8,6 +8,9 @@ import { LocalResumableUploads } from "./resumable-local";
 import { signedUrl } from "./signed-url";
 import type { ByteRange, DownloadUrlRequest, Storage, StoredObject, UploadUrlRequest } from "./types";
 
+/** Marks a directory deletePrefix moved aside to remove. */
+const DELETING = ".deleting-";
+
 export class UploadTooLargeError extends Error {
   override readonly name = "UploadTooLargeError";
 
@@ -91,9 +94,19 @@ export class LocalStore implements Storage {
   async deletePrefix(prefix: string): Promise<void> {
     // Keys are checked by pathOf; a prefix ending in "/" is a directory here.
     const directory = this.pathOf(prefix.replace(/\/+$/, ""));
-    // A transcode may still write a segment into it: rm then meets ENOTEMPTY and tries again. A
-    // segment written after the last try is removed by its writer, which finds its job gone.
-    await fs.promises.rm(directory, { recursive: true, force: true, maxRetries: 10, retryDelay: 10 });
+    // Moved aside first, then removed: a transcode still writing segments makes a new directory
+    // at the old path (its writer removes what it wrote once it finds its job gone) and never
+    // adds to the one being removed, which rm would meet not empty (ENOTEMPTY), however often it
+    // tried. Earlier removals cut short by a killed process are finished here too.
+    const doomed = `${directory}${DELETING}${randomUUID()}`;
+    try {
+      await fs.promises.rename(directory, doomed);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    const parent = path.dirname(directory);
+    const leftovers = (await fs.promises.readdir(parent).catch(() => [])).filter((name) => name.startsWith(`${path.basename(directory)}${DELETING}`));
+    await Promise.all(leftovers.map((name) => fs.promises.rm(path.join(parent, name), { recursive: true, force: true })));
   }
 
   /** A `file:` URL, so ffmpeg never reads a path as a protocol or an option. */

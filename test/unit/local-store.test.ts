@@ -54,4 +54,18 @@ describe("LocalStore", () => {
     await store.deletePrefix(prefix);
     expect(fs.existsSync(path.join(root, prefix))).toBe(false);
   });
+
+  it("deletePrefix also finishes a removal a killed process left halfway, and leaves other directories alone", async () => {
+    const { root, store } = newStore();
+    const renditions = path.join(root, "assets/a/renditions");
+    const leftover = path.join(renditions, "v1.deleting-0b9c6a51-3c1e-4c8e-9a57-1d1d3c3b1a11");
+    fs.mkdirSync(path.join(leftover, "t0"), { recursive: true });
+    fs.writeFileSync(path.join(leftover, "t0", "7.m4s"), "segment");
+    await store.putObject("assets/a/renditions/v1/t0/0.m4s", new Uint8Array(8));
+    await store.putObject("assets/a/renditions/v2/t0/0.m4s", new Uint8Array(8));
+
+    await store.deletePrefix("assets/a/renditions/v1/");
+
+    expect(fs.readdirSync(renditions)).toEqual(["v2"]);
+  });
 });
