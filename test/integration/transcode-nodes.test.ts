@@ -85,7 +85,7 @@ describe.skipIf(!ffmpegInstalled)("a node killed with -9 mid-transcode (embedded
     const afterRestart = await segmentsCounted(node);
     expect(afterRestart).toBeLessThanOrEqual(done.total + AUDIO_SEGMENTS - before.size);
     for (let n = 0; n < 15; n++) expect((await fetch(`${node.url}/api/hls/${asset.playbackId}/t0-1/${n}.m4s`)).status).toBe(200);
-  });
+  }, 240_000);
 });
 
 describe.skipIf(!ffmpegInstalled || !testDatabaseKinds.includes("postgres"))("two app nodes on one PostgreSQL database and one S3 bucket", () => {
@@ -129,5 +129,5 @@ describe.skipIf(!ffmpegInstalled || !testDatabaseKinds.includes("postgres"))("tw
     expect((await api(a, `/api/asset/${asset.id}`, { method: "DELETE" })).status).toBe(204);
     const listed = await bucket.client.send(new ListObjectsV2Command({ Bucket: bucket.bucket, Prefix: `assets/${asset.id}/renditions/` }));
     expect(listed.Contents ?? []).toEqual([]);
-  });
+  }, 240_000);
 });
