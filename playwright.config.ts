@@ -19,7 +19,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vas-e2e-"));
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
-  timeout: 60_000,
+  // A test's own limit: most take seconds, but on a slow 2-core machine with two workers and
+  // Chromium's software rendering some took over a minute without hanging.
+  timeout: 120_000,
   // Two spec files at a time (a file's tests in order): the specs share one server but no state,
   // each signing up its own user and exporting to its own paths of the receiver double.
   fullyParallel: false,

@@ -45,6 +45,8 @@ async function expectTheme(page: Page) {
 }
 
 test("sign-in, sign-up and password reset pages have no axe violations", async ({ page }) => {
+  // Sixteen page loads and axe runs, often the run's first, while the server loads each route's code.
+  test.setTimeout(180_000);
   const pages: Array<[string, RegExp]> = [
     ["/sign-in", /Sign in/],
     ["/sign-up", /Create account/],
@@ -65,7 +67,8 @@ test("sign-in, sign-up and password reset pages have no axe violations", async (
 const RENDERED = { timeout: 30_000 };
 
 test("the API reference has no axe violations", async ({ page }) => {
-  test.setTimeout(360_000);
+  // Four looks of Scalar's large page, axe over each: over 6 minutes on a slow 2-core machine with two workers.
+  test.setTimeout(900_000);
   await forEachLook(page, async () => {
     // Scalar's bundle takes seconds to parse and render on a busy 2-core machine.
     await page.goto("/docs");
