@@ -11,16 +11,16 @@ export type StorageKind = "local" | "s3";
 /** Every store the shared storage contract runs on: the local store, and S3 served by s3rver. */
 export const testStorageKinds: StorageKind[] = ["local", "s3"];
 
+type DatabaseAndStore = [(typeof testDatabaseKinds)[number], StorageKind];
+
 /** Every database × every store. */
-export const storageMatrix: Array<[(typeof testDatabaseKinds)[number], StorageKind]> = testDatabaseKinds.flatMap((db) =>
-  testStorageKinds.map((storage): [(typeof testDatabaseKinds)[number], StorageKind] => [db, storage]),
-);
+export const storageMatrix: DatabaseAndStore[] = testDatabaseKinds.flatMap((db) => testStorageKinds.map((storage): DatabaseAndStore => [db, storage]));
 
 /**
  * Each database and each store at least once, in as few pairs: for tests whose subject is the bytes
  * a store holds (HLS, tus) and not a query, so the full matrix would only run them twice more.
  */
-export const storagePairs: Array<[(typeof testDatabaseKinds)[number], StorageKind]> = testStorageKinds.map((storage, i) => [
+export const storagePairs: DatabaseAndStore[] = testStorageKinds.map((storage, i) => [
   testDatabaseKinds[i % testDatabaseKinds.length],
   storage,
 ]);

@@ -1,8 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
+import { promisify } from "node:util";
 import { withPostgresSecrets } from "./postgres-secrets";
 import { pgliteImageFile } from "./test-databases";
 
@@ -83,7 +84,8 @@ async function seedEmbeddedDatabase(dataDir: string): Promise<void> {
   if (fs.existsSync(pgdata)) return;
   const image = await pgliteImageFile();
   fs.mkdirSync(pgdata, { recursive: true, mode: 0o700 });
-  execFileSync("tar", ["-xf", image, "-C", pgdata], { stdio: "ignore" });
+  // Not execFileSync: blocking this process would hold up the answers of servers already running (their keep-alive).
+  await promisify(execFile)("tar", ["-xf", image, "-C", pgdata]);
 }
 
 async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {

@@ -55,19 +55,27 @@ export async function openTestDatabase(kind: "pglite" | "postgres"): Promise<Dat
  * file that needs it and kept in the temporary directory under a name that changes with the
  * migrations, the PGlite version and its start parameters (test files run in processes of their own).
  */
-async function pgliteImage(): Promise<Blob> {
-  return new Blob([fs.readFileSync(await pgliteImageFile())]);
+let image: Promise<Blob> | undefined;
+let imageFile: Promise<string> | undefined;
+
+/** Read once per test file's process; every open loads its own database from it. */
+function pgliteImage(): Promise<Blob> {
+  image ??= pgliteImageFile().then(async (file) => new Blob([await fs.promises.readFile(file)]));
+  return image;
 }
 
 /** The image's tar archive (made on first use). */
-export async function pgliteImageFile(): Promise<string> {
-  const file = path.join(os.tmpdir(), `vas-test-pglite-${imageKey()}.tar`);
-  if (fs.existsSync(file)) return file;
-  const image = await migratedPgliteImage();
-  const partial = `${file}.${process.pid}`;
-  fs.writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
-  fs.renameSync(partial, file);
-  return file;
+export function pgliteImageFile(): Promise<string> {
+  imageFile ??= (async () => {
+    const file = path.join(os.tmpdir(), `vas-test-pglite-${imageKey()}.tar`);
+    if (fs.existsSync(file)) return file;
+    const made = await migratedPgliteImage();
+    const partial = `${file}.${process.pid}`;
+    await fs.promises.writeFile(partial, Buffer.from(await made.arrayBuffer()));
+    fs.renameSync(partial, file);
+    return file;
+  })();
+  return imageFile;
 }
 
 function imageKey(): string {
