@@ -8,6 +8,10 @@ const nextConfig: NextConfig = {
   output: "standalone",
   // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "prom-client"],
+  // The media routes (pages/api) otherwise import their packages from node_modules as ES modules at
+  // their first request: drizzle-orm's 175 KB package.json, parsed again for each of its hundreds of
+  // files, made 160 MB of garbage in the seconds a first video played (docs/footprint.md).
+  bundlePagesRouterDependencies: true,
   // Migrations are read at start-up, not imported, so the standalone output's tracing cannot see them.
   outputFileTracingIncludes: { "/**": ["./drizzle/**/*"] },
   // sharp serves only next/image, which the app does not use: 19 MB less in the image.
