@@ -10,20 +10,34 @@ export function rssOfProcess(pid: number): number {
   }
 }
 
-/** Resident memory of a process and all its descendants, in bytes. */
+/**
+ * Resident memory of a process and all its descendants, in bytes. A child still running its
+ * parent's program (same command line) is a fork on its way to exec a media tool: until then its
+ * pages are its parent's, shared copy-on-write, so its VmRSS would count them a second time (up to
+ * 124 MiB of next-server's under load). It is counted once it has become ffprobe or ffmpeg.
+ */
 export function rssOfTree(rootPid: number): number {
   let total = 0;
-  const visit = (pid: number) => {
-    total += rssOfProcess(pid);
+  const visit = (pid: number, parentCommand?: string) => {
+    const command = readCommand(pid);
+    if (command !== parentCommand) total += rssOfProcess(pid);
     try {
       const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
-      if (children) children.split(/\s+/).map(Number).forEach(visit);
+      if (children) for (const child of children.split(/\s+/).map(Number)) visit(child, command);
     } catch {
       // the process ended between listing and reading
     }
   };
   visit(rootPid);
   return total;
+}
+
+function readCommand(pid: number): string | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "latin1");
+  } catch {
+    return undefined;
+  }
 }
 
 /** What `npm start` started (a shell and next-server), without npm itself. */
