@@ -178,7 +178,9 @@ async function poolTime(file: string) {
     const cpuBefore = childrenCpuSeconds(service.pid);
     let readyAt: number | undefined;
     let expected: number | undefined;
-    for (const deadline = Date.now() + 1_800_000; Date.now() < deadline; await delay(100)) {
+    // Each look costs the server queries the pool's node competes with: every 100 ms until ready
+    // (the start of the measure), then every 500 ms (so the pool's time is overstated by 0.5 s at most).
+    for (const deadline = Date.now() + 1_800_000; Date.now() < deadline; await delay(readyAt === undefined ? 100 : 500)) {
       const current = await (await api(service, `/api/asset/${asset.id}`)).json();
       if (current.status === "failed") throw new Error(`the asset failed: ${current.errorMessage}`);
       if (current.status !== "ready") continue;
@@ -265,34 +267,41 @@ async function probeDuration(file: string): Promise<number> {
   });
 }
 
-/** The server's processes (node), without ffmpeg/ffprobe children. */
-function serverPids(root: number): number[] {
-  const pids: number[] = [];
-  const visit = (pid: number) => {
+/**
+ * The server's processes: its node processes (`own`), without the runs of media tools it starts
+ * (lib/media/media-tool.ts: a fork of next-server, then /bin/sh with a "media-tool" argument, then
+ * nice, then ffmpeg or ffprobe), at whichever of those steps they are; the forks not yet exec'd
+ * apart (`forks`).
+ */
+function serverProcesses(root: number) {
+  const own: number[] = [];
+  const forks: number[] = [];
+  const visit = (pid: number, parentCommand?: string) => {
     const comm = readProc(`/proc/${pid}/comm`).trim();
-    if (!comm || comm.startsWith("ffmpeg") || comm.startsWith("ffprobe")) return;
-    pids.push(pid);
-    readProc(`/proc/${pid}/task/${pid}/children`).trim().split(/\s+/).filter(Boolean).map(Number).forEach(visit);
+    const command = readProc(`/proc/${pid}/cmdline`);
+    if (command === parentCommand) forks.push(pid);
+    if (!comm || command === parentCommand || /^(ffmpeg|ffprobe|nice)/.test(comm) || command.includes("\0media-tool\0")) return;
+    own.push(pid);
+    readProc(`/proc/${pid}/task/${pid}/children`).trim().split(/\s+/).filter(Boolean).map(Number).forEach((child) => visit(child, command));
   };
   visit(root);
-  return pids;
+  return { own, forks };
 }
 
 /**
- * The server's own VmRSS, every 100 ms: its node processes when sampling starts, summed. A process
- * it starts later is a media tool's run (/bin/sh, nice, then ffmpeg or ffprobe); until its exec it
- * is a fork of next-server whose VmRSS counts the pages it shares with its parent a second time,
- * so it is reported apart (`forks`), not added.
+ * The server's own VmRSS, every 100 ms: its processes when sampling starts, each while it still
+ * runs the program it ran then, summed. The media tools' forks of next-server are reported apart:
+ * until their exec their VmRSS counts next-server's shared pages a second time.
  */
 function sampleServerRss(root: number) {
-  const own = serverPids(root);
-  const measure = () => own.reduce((sum, pid) => sum + rssOfProcess(pid), 0);
+  const own = new Map(serverProcesses(root).own.map((pid) => [pid, readProc(`/proc/${pid}/cmdline`)]));
+  const measure = () => [...own].reduce((sum, [pid, command]) => sum + (readProc(`/proc/${pid}/cmdline`) === command ? rssOfProcess(pid) : 0), 0);
   const start = measure();
   let max = start;
   let forks = 0;
   const timer = setInterval(() => {
     max = Math.max(max, measure());
-    for (const pid of serverPids(root)) if (!own.includes(pid)) forks = Math.max(forks, rssOfProcess(pid));
+    for (const pid of serverProcesses(root).forks) forks = Math.max(forks, rssOfProcess(pid));
   }, 100);
   return {
     stop() {

@@ -27,14 +27,24 @@ export function startBackgroundTranscoding(deps: TranscodeDeps, concurrency: num
         resolve();
       });
     });
+  // A worker takes its next segment as soon as ffmpeg has ended the last one, and stores the last
+  // meanwhile: no core waits on packaging, storage and the database. One such segment per worker
+  // at most, so a worker never runs two ffmpegs.
   const worker = async () => {
+    let storing: Promise<boolean> = Promise.resolve(true);
     while (!closed) {
-      const worked = await maker.workOnce().catch((error: unknown) => {
+      let encoded!: () => void;
+      const freed = new Promise<boolean>((resolve) => (encoded = () => resolve(true)));
+      const run = maker.workOnce(undefined, encoded).catch((error: unknown) => {
         log.warn("transcode", "background transcoding could not take work", error);
         return false;
       });
+      const worked = await Promise.race([run, freed]);
+      await storing;
+      storing = run;
       if (!worked && !closed) await idle();
     }
+    await storing;
   };
   const workers = Array.from({ length: concurrency }, () => worker());
   const wake = () => {

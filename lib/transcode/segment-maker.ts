@@ -110,8 +110,12 @@ export class SegmentMaker {
     }
   }
 
-  /** Takes and makes one piece of work no node holds (of one asset, or any); false when there is none. */
-  async workOnce(onlyAsset?: string): Promise<boolean> {
+  /**
+   * Takes and makes one piece of work no node holds (of one asset, or any); false when there is
+   * none. `onEncoded` is called once a video segment's ffmpeg has ended, before it is packaged and
+   * stored: the caller may start its next ffmpeg then.
+   */
+  async workOnce(onlyAsset?: string, onEncoded?: () => void): Promise<boolean> {
     const claim = await claimBackgroundWork(this.deps.db, this.holder("background"), onlyAsset);
     if (!claim) return false;
     const row = await findAsset(this.deps.db, claim.assetId);
@@ -119,7 +123,7 @@ export class SegmentMaker {
     const asset = { id: row.id, storageKey: row.storageKey, transcode: row.transcode };
     try {
       if (claim.kind === "audio") await this.startAudio(asset, "background");
-      else await this.makeVideo(asset, claim.seq, claim.renditions, "background");
+      else await this.makeVideo(asset, claim.seq, claim.renditions, "background", onEncoded);
     } catch (error) {
       log.warn(`asset ${asset.id}`, `background transcoding of segment ${claim.seq} failed`, error);
     }
@@ -141,7 +145,7 @@ export class SegmentMaker {
   }
 
   /** Makes segment `seq` of these video renditions (its lease already held), stores and records each. */
-  private async makeVideo(asset: TranscodedAsset, seq: number, renditions: string[], why: Why): Promise<void> {
+  private async makeVideo(asset: TranscodedAsset, seq: number, renditions: string[], why: Why, onEncoded?: () => void): Promise<void> {
     const { transcode } = asset;
     const window = segmentWindows(transcode.starts, transcode.duration)[seq];
     const rungs = transcode.rungs.filter((rung) => renditions.includes(rung.dir));
@@ -166,6 +170,7 @@ export class SegmentMaker {
         threads,
         limits,
         workDir,
+        onEncoded,
       });
       for (const segment of made) {
         // A viewer's run took this one over and made it first: its bytes stay the ones served.

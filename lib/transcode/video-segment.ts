@@ -27,6 +27,8 @@ export interface VideoSegmentJob {
   limits: MediaToolLimits;
   /** A directory of this job's own: the encoded and packaged files are written there. */
   workDir: string;
+  /** Called when ffmpeg has ended well, before the files are packaged. */
+  onEncoded?: () => void;
 }
 
 export interface MadeVideoSegment {
@@ -57,6 +59,7 @@ export async function makeVideoSegments(job: VideoSegmentJob): Promise<MadeVideo
   const encoded = job.rungs.map((rung) => path.join(job.workDir, `${rung.dir}-${job.seq}.mp4`));
   try {
     await encodeVideoWindow(job, encoded, "mp4");
+    job.onEncoded?.();
     return await Promise.all(job.rungs.map((rung, i) => packageSegment(rung, job, encoded[i])));
   } finally {
     await Promise.all(encoded.map((file) => fs.promises.rm(file, { force: true })));
