@@ -22,7 +22,7 @@ import { ladderFor, type Rung } from "@/lib/transcode/ladder";
 import { segmentStarts } from "@/lib/transcode/segment-starts";
 import { VIDEO_TIMESCALE } from "@/lib/transcode/video-segment";
 import { curlUpload } from "./lib/commands";
-import { mib, rssOfProcess } from "./lib/memory";
+import { mib, readCommand, rssOfProcess } from "./lib/memory";
 import { round, type BenchResult, type Check } from "./lib/results";
 import { requestUpload, startService, type Service } from "./lib/service";
 import { percentile } from "./lib/timing";
@@ -278,9 +278,9 @@ function serverProcesses(root: number) {
   const forks: number[] = [];
   const visit = (pid: number, parentCommand?: string) => {
     const comm = readProc(`/proc/${pid}/comm`).trim();
-    const command = readProc(`/proc/${pid}/cmdline`);
+    const command = readCommand(pid);
     if (command === parentCommand) forks.push(pid);
-    if (!comm || command === parentCommand || /^(ffmpeg|ffprobe|nice)/.test(comm) || command.includes("\0media-tool\0")) return;
+    if (!comm || command === undefined || command === parentCommand || /^(ffmpeg|ffprobe|nice)/.test(comm) || command.includes("\0media-tool\0")) return;
     own.push(pid);
     readProc(`/proc/${pid}/task/${pid}/children`).trim().split(/\s+/).filter(Boolean).map(Number).forEach((child) => visit(child, command));
   };
@@ -294,8 +294,8 @@ function serverProcesses(root: number) {
  * until their exec their VmRSS counts next-server's shared pages a second time.
  */
 function sampleServerRss(root: number) {
-  const own = new Map(serverProcesses(root).own.map((pid) => [pid, readProc(`/proc/${pid}/cmdline`)]));
-  const measure = () => [...own].reduce((sum, [pid, command]) => sum + (readProc(`/proc/${pid}/cmdline`) === command ? rssOfProcess(pid) : 0), 0);
+  const own = new Map(serverProcesses(root).own.map((pid) => [pid, readCommand(pid)]));
+  const measure = () => [...own].reduce((sum, [pid, command]) => sum + (readCommand(pid) === command ? rssOfProcess(pid) : 0), 0);
   const start = measure();
   let max = start;
   let forks = 0;

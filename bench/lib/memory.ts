@@ -32,7 +32,8 @@ export function rssOfTree(rootPid: number): number {
   return total;
 }
 
-function readCommand(pid: number): string | undefined {
+/** The process's command line as /proc has it (NUL-separated), undefined once it has ended. */
+export function readCommand(pid: number): string | undefined {
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, "latin1");
   } catch {
