@@ -32,7 +32,7 @@ describe("the asset's CID (DESIGN.md section 17)", () => {
     expect(digests.size).toBe(bytes.length);
   });
 
-  it("keeps memory flat: after the first 128 MiB, the resident set grows by less than 48 MiB over the next 384", async () => {
+  it("keeps memory flat: after the first 128 MiB, the resident set grows by less than 128 MiB over the next 384 (holding them would add 384)", async () => {
     const chunk = Buffer.alloc(1 << 20, 1);
     const total = 512;
     let baseline = 0;
@@ -47,6 +47,6 @@ describe("the asset's CID (DESIGN.md section 17)", () => {
     })());
     const digests = await digestStream(stream, () => {});
     expect(digests.size).toBe(total << 20);
-    expect(peak - baseline).toBeLessThan(48 << 20);
+    expect(peak - baseline).toBeLessThan(128 << 20);
   }, 120_000);
 });
